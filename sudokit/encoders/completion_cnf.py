@@ -1,0 +1,319 @@
+"""CNF encodings of completion problems (Sudoku, Latin squares, precoloring extension).
+
+One encoder serves every problem, because every problem is a list of all-different units over
+cells that take one of ``k`` values (Takano et al., section 2.1). Variable ``x(cell, v)`` means
+"cell holds value v". With the standard numbering ``x(cell, v) = cell * k + v`` (cells 0-based
+row-major, ``v`` 1-based), a grid gets ``var(r, c, v) = (r-1)*n*n + (c-1)*n + v`` with
+``r, c, v`` 1-based, which any tool can decode.
+
+Encodings (Lynce and Ouaknine, "Sudoku as a SAT Problem", AIMATH 2006; Kwon and Jain,
+"Optimized CNF Encoding for Sudoku Puzzles", LPAR 2006):
+
+=========  ====================================================================================
+minimal    cell definedness (each cell has a value) + unit uniqueness (no value twice in a unit)
+efficient  minimal + cell uniqueness (each cell has at most one value)
+extended   efficient + unit definedness (each value somewhere in each full unit)
+reduced    extended restricted to the candidates left by the givens (Kwon and Jain): variables
+           for given cells and for values a peer already holds are dropped, with every clause
+           they settle; variables are renumbered and the map is written as comments
+direct     precoloring extension: definedness + uniqueness per vertex + one conflict clause per
+           edge and color (the "direct encoding" of graph coloring)
+=========  ====================================================================================
+
+Examples
+--------
+>>> from sudokit.instances import sudoku
+>>> enc = grid_to_cnf(sudoku(np.zeros((9, 9), dtype=int)), "minimal")
+>>> enc.cnf.num_vars, enc.cnf.num_clauses           # 81 + 3*81*36 (Lynce & Ouaknine)
+(729, 8829)
+>>> grid_to_cnf(sudoku(np.zeros((9, 9), dtype=int)), "extended").cnf.num_clauses
+11988
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..cnf import CNF
+from ..errors import DecodeError, EncodingError
+from .amo import at_most_one
+
+__all__ = ["CNFEncoding", "ENCODINGS", "DEFAULT_ENCODING", "grid_to_cnf",
+           "precoloring_to_cnf", "completion_to_cnf", "candidates"]
+
+
+@dataclass(frozen=True, eq=False)
+class CNFEncoding:
+    """A completion problem encoded as CNF, with its way back.
+
+    Attributes
+    ----------
+    problem : GridPuzzle or Precoloring
+    cnf : CNF
+    name, amo : str
+        Encoding and at-most-one method used.
+    cell_vars : numpy.ndarray
+        ``(num_cells, num_values)`` variable ids, 0 where the encoding has no variable (cells
+        and values settled by the givens in the ``reduced`` encoding).
+    parsimonious : bool
+        True if target models and source solutions correspond one to one on the projection.
+    """
+
+    problem: object
+    cnf: CNF
+    name: str
+    amo: str
+    cell_vars: np.ndarray
+    parsimonious: bool = True
+
+    def projection(self) -> np.ndarray:
+        """Variables that define a solution (all cell-value variables, no auxiliaries)."""
+        return self.cell_vars[self.cell_vars > 0]
+
+    def given_literals(self) -> list[int]:
+        """The givens as positive literals (for solving with givens as assumptions)."""
+        givens = self.problem.flat_givens
+        cells = np.flatnonzero(givens)
+        lits = self.cell_vars[cells, givens[cells] - 1]
+        return lits[lits > 0].tolist()
+
+    def decode(self, model) -> np.ndarray:
+        """Map a model (signed literals, as PySAT returns) back to a solution array."""
+        true_vars = np.zeros(self.cnf.num_vars + 1, dtype=bool)
+        lits = np.asarray(model, dtype=np.int64)
+        true_vars[lits[(lits > 0) & (lits <= self.cnf.num_vars)]] = True
+        truth = true_vars[self.cell_vars] & (self.cell_vars > 0)
+        counts = truth.sum(axis=1)
+        free = self.cell_vars.any(axis=1)
+        givens = self.problem.flat_givens
+        bad = np.flatnonzero(free & (counts != 1))
+        if bad.size:
+            cell = bad[0]
+            raise DecodeError(f"model gives {self.problem.cell_name(cell)} "
+                              f"{counts[cell]} values instead of 1")
+        values = np.where(free, truth.argmax(axis=1) + 1, givens)
+        return values.astype(np.int32).reshape(self.problem.solution_shape)
+
+    def solution_literals(self, solution) -> list[int]:
+        """The projection literals of a source solution (for round-trip tests)."""
+        flat = np.asarray(solution).reshape(-1)
+        truth = np.zeros(self.cell_vars.shape, dtype=bool)
+        truth[np.arange(flat.size), flat - 1] = True
+        signs = np.where(truth, 1, -1)[self.cell_vars > 0]
+        return (signs * self.projection()).tolist()
+
+
+# -- building blocks ---------------------------------------------------------------------------
+
+def candidates(problem) -> np.ndarray:
+    """``(num_cells, num_values)`` mask of values still possible for each empty cell.
+
+    A value is out for a cell if the cell is given or a unit through the cell holds that value
+    as a given (one step of naked-single elimination, as in Kwon and Jain).
+    """
+    cells, k = problem.num_cells, problem.num_values
+    givens = problem.flat_givens
+    units = problem.units()
+    present = np.zeros((len(units), k + 1), dtype=bool)
+    present[np.repeat(np.arange(len(units)), units.shape[1]), givens[units].reshape(-1)] = True
+    blocked = np.zeros((cells, k + 1), dtype=np.int32)
+    np.add.at(blocked, units.reshape(-1), np.repeat(present, units.shape[1], axis=0))
+    mask = blocked[:, 1:] == 0
+    mask[givens > 0] = False
+    return mask
+
+
+def _ragged_groups(ids: np.ndarray):
+    """Yield ``(width, rows)`` buckets of the nonzero entries of each row of ``ids``."""
+    present = ids > 0
+    widths = present.sum(axis=1)
+    for width in np.unique(widths):
+        rows = ids[widths == width]
+        yield int(width), rows[present[widths == width]].reshape(len(rows), width)
+
+
+def _alo(cnf: CNF, ids: np.ndarray, group: str) -> None:
+    for width, rows in _ragged_groups(ids):
+        cnf.add_block(group, rows if width else np.zeros((len(rows), 0), dtype=np.int32))
+
+
+def _amo(cnf: CNF, ids: np.ndarray, group: str, method: str) -> None:
+    for width, rows in _ragged_groups(ids):
+        at_most_one(cnf, rows, group, method)
+
+
+@dataclass
+class _Context:
+    problem: object
+    cnf: CNF
+    ids: np.ndarray          # (cells, k) var ids, 0 = none
+    settled: np.ndarray      # (cells,) True for cells fixed outside the variables
+    amo: str
+    reduced: bool
+
+
+def _cell_definedness(ctx: _Context) -> None:
+    _alo(ctx.cnf, ctx.ids[~ctx.settled], "cell definedness")
+
+
+def _cell_uniqueness(ctx: _Context) -> None:
+    _amo(ctx.cnf, ctx.ids[~ctx.settled], "cell uniqueness", ctx.amo)
+
+
+def _unit_value_ids(ctx: _Context, units: np.ndarray) -> np.ndarray:
+    """``(units * k, width)``: for each unit and value the variables of that value in the unit."""
+    return ctx.ids[units].transpose(0, 2, 1).reshape(-1, units.shape[1])
+
+
+def _unit_uniqueness(ctx: _Context) -> None:
+    for kind, units in ctx.problem.unit_groups():
+        group = "conflict" if kind == "edge" else f"{kind} uniqueness"
+        _amo(ctx.cnf, _unit_value_ids(ctx, units), group, ctx.amo)
+
+
+def _unit_definedness(ctx: _Context) -> None:
+    k = ctx.problem.num_values
+    givens = ctx.problem.flat_givens
+    for kind, units in ctx.problem.unit_groups():
+        if units.shape[1] != k:
+            continue  # only a unit with exactly k cells must show every value
+        ids = _unit_value_ids(ctx, units)
+        held = np.zeros((len(units), k + 1), dtype=bool)
+        held[np.repeat(np.arange(len(units)), k), givens[units].reshape(-1)] = True
+        # reduced: a value a given already shows in the unit needs no clause
+        needed = ~held[:, 1:].reshape(-1) if ctx.reduced else np.ones(len(ids), dtype=bool)
+        _alo(ctx.cnf, ids[needed], f"{kind} definedness")
+
+
+def _givens(ctx: _Context) -> None:
+    givens = ctx.problem.flat_givens
+    cells = np.flatnonzero(givens)
+    lits = ctx.ids[cells, givens[cells] - 1]
+    ctx.cnf.add_block("givens", lits[lits > 0].reshape(-1, 1))
+
+
+def _symmetry_breaking(ctx: _Context) -> None:
+    """Free colors (used by no precolor) are interchangeable: relabel them by first use.
+
+    Along free vertices ``v_1, v_2, ...`` (highest degree first), the i-th vertex can only take
+    one of the first ``i`` free colors. Every coloring has a relabeling that meets this, so
+    satisfiability is kept, but solutions are no longer counted one to one.
+    """
+    problem = ctx.problem
+    used = np.unique(problem.precolors[problem.precolors > 0])
+    free_colors = np.setdiff1d(np.arange(1, problem.num_colors + 1), used)
+    degree = np.bincount(problem.edges.reshape(-1), minlength=problem.num_vertices)
+    free_vertices = np.flatnonzero(problem.precolors == 0)
+    order = free_vertices[np.argsort(-degree[free_vertices], kind="stable")]
+    i, j = np.nonzero(np.arange(len(free_colors))[None, :] > np.arange(len(order))[:, None])
+    lits = ctx.ids[order[i], free_colors[j] - 1]
+    ctx.cnf.add_block("symmetry breaking", -lits[lits > 0].reshape(-1, 1))
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """A named encoding: its constraint families, whether it drops settled variables, its source."""
+
+    name: str
+    families: tuple[Callable[[_Context], None], ...]
+    reduced: bool
+    problems: tuple[str, ...]
+    source: str
+
+
+_MINIMAL = (_cell_definedness, _unit_uniqueness)
+_EFFICIENT = (_cell_definedness, _cell_uniqueness, _unit_uniqueness)
+_EXTENDED = _EFFICIENT + (_unit_definedness,)
+_GRIDS = ("sudoku", "latin")
+
+ENCODINGS: dict[str, Encoding] = {e.name: e for e in (
+    Encoding("minimal", _MINIMAL, False, _GRIDS, "Lynce and Ouaknine 2006"),
+    Encoding("efficient", _EFFICIENT, False, _GRIDS, "Lynce and Ouaknine 2006"),
+    Encoding("extended", _EXTENDED, False, _GRIDS, "Lynce and Ouaknine 2006"),
+    Encoding("reduced", _EXTENDED, True, _GRIDS + ("coloring",), "Kwon and Jain 2006"),
+    Encoding("direct", _EFFICIENT, False, ("coloring",), "direct encoding of graph coloring"),
+)}
+
+DEFAULT_ENCODING = {"sudoku": "extended", "latin": "extended", "coloring": "direct"}
+
+
+def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
+                      include_givens: bool = True, symmetry_breaking: bool = False) -> CNFEncoding:
+    """Encode any completion problem (see the module table for ``encoding``).
+
+    Parameters
+    ----------
+    include_givens : bool
+        Add the givens as unit clauses. False leaves them out (the batch solver passes them as
+        assumptions instead); ignored by ``reduced``, which has no variables for givens.
+    symmetry_breaking : bool
+        Precoloring only: order the free colors (makes the encoding non-parsimonious).
+    """
+    name = encoding or DEFAULT_ENCODING[problem.kind]
+    spec = ENCODINGS.get(name)
+    if spec is None:
+        raise EncodingError(f"unknown encoding {name!r}; choose one of " + ", ".join(ENCODINGS))
+    if problem.kind not in spec.problems:
+        usable = [e.name for e in ENCODINGS.values() if problem.kind in e.problems]
+        raise EncodingError(f"encoding {name!r} does not apply to {problem.kind}; "
+                            f"choose one of {', '.join(usable)}")
+    cells, k = problem.num_cells, problem.num_values
+    cnf = CNF()
+    if spec.reduced:
+        mask = candidates(problem)
+        ids = np.zeros((cells, k), dtype=np.int32)
+        ids[mask] = cnf.new_vars(int(mask.sum()), "cell values") + np.arange(int(mask.sum()))
+        settled = problem.flat_givens > 0
+    else:
+        ids = cnf.new_block("cell values", (cells, k)).ids
+        settled = np.zeros(cells, dtype=bool)
+    ctx = _Context(problem, cnf, ids, settled, amo, spec.reduced)
+    families = spec.families
+    if include_givens and not spec.reduced:
+        families = families + (_givens,)
+    use_symmetry = symmetry_breaking and problem.kind == "coloring"
+    if use_symmetry:
+        families = families + (_symmetry_breaking,)
+    for family in families:
+        family(ctx)
+    cnf.comments.extend(_header(problem, spec, amo, ids))
+    return CNFEncoding(problem, cnf, name, amo, ids, parsimonious=not use_symmetry)
+
+
+def _header(problem, spec: Encoding, amo: str, ids: np.ndarray) -> list[str]:
+    if problem.kind == "coloring":
+        lines = [f"precoloring extension: {problem.num_vertices} vertices, "
+                 f"{len(problem.edges)} edges, {problem.num_colors} colors"]
+        standard = "var(v, c) = (v-1)*K + c  (vertex v, color c, 1-based; K colors)"
+        mapping = "c map VAR VERTEX COLOR"
+    else:
+        box = f", boxes {problem.box[0]}x{problem.box[1]}" if problem.box else ""
+        lines = [f"{problem.kind} {problem.n}x{problem.n}{box}"]
+        standard = "var(r, c, v) = (r-1)*N*N + (c-1)*N + v  (1-based; N = side)"
+        mapping = "c map VAR ROW COLUMN VALUE"
+    lines.append(f"encoding {spec.name} ({spec.source}), at-most-one {amo}")
+    if not spec.reduced:
+        return lines + [standard]
+    lines.append(f"variables renumbered; one line per variable: {mapping}")
+    cell, value = np.nonzero(ids)
+    var = ids[cell, value]
+    if problem.kind == "coloring":
+        fields = np.stack([var, cell + 1, value + 1], axis=1)
+    else:
+        fields = np.stack([var, cell // problem.n + 1, cell % problem.n + 1, value + 1], axis=1)
+    return lines + ["map " + " ".join(map(str, row)) for row in fields.tolist()]
+
+
+def grid_to_cnf(puzzle, encoding: str | None = None, amo: str = "pairwise",
+                include_givens: bool = True) -> CNFEncoding:
+    """Encode a Sudoku or Latin square completion (see :func:`completion_to_cnf`)."""
+    return completion_to_cnf(puzzle, encoding, amo, include_givens)
+
+
+def precoloring_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
+                       include_givens: bool = True, symmetry_breaking: bool = True) -> CNFEncoding:
+    """Encode a precoloring extension instance (direct encoding, symmetry breaking on)."""
+    return completion_to_cnf(problem, encoding, amo, include_givens, symmetry_breaking)

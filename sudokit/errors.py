@@ -1,0 +1,112 @@
+"""The whole sudokit exception hierarchy and the CLI exit codes tied to it.
+
+Every error a user can cause is a :class:`SudokitError`. The command line turns one into a
+single line on stderr and exits with the class's ``exit_code``; nothing else escapes as a
+traceback. "No solution" is not an error (it is ``None`` or a count of 0); only running out of
+a budget (:class:`BudgetExhausted`, "unknown") is.
+
+Exit codes (also in the README):
+
+====  ==========================================================
+0     success (including "no solution", which is an answer)
+1     ``sudokit check``: the certificate is not a solution
+2     usage error: unknown option, bad option value (click)
+3     a file is missing, unreadable or a directory
+4     malformed or invalid input (parse or validation error)
+5     unknown: a time or conflict budget ran out
+6     a solver failed or does not support what was asked
+====  ==========================================================
+
+Examples
+--------
+>>> err = ParseError("unknown symbol 'x'", source="p.txt", line=3, column=7)
+>>> str(err)
+"p.txt:3:7: unknown symbol 'x'"
+>>> err.exit_code
+4
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_CHECK_FAILED = 1
+EXIT_USAGE = 2
+EXIT_UNREADABLE = 3
+EXIT_INVALID_INPUT = 4
+EXIT_UNKNOWN = 5
+EXIT_SOLVER = 6
+
+
+class SudokitError(Exception):
+    """Base class of every error sudokit raises on purpose."""
+
+    exit_code = EXIT_INVALID_INPUT
+
+
+class UnreadableFileError(SudokitError):
+    """A named file is missing, unreadable or not a regular file."""
+
+    exit_code = EXIT_UNREADABLE
+
+
+class ParseError(SudokitError):
+    """Malformed text; carries ``source:line:column`` where they are known.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong, without the location.
+    source : str, optional
+        File name (``<stdin>`` for standard input).
+    line, column : int, optional
+        1-based position of the problem.
+    """
+
+    exit_code = EXIT_INVALID_INPUT
+
+    def __init__(self, message: str, source: str | None = None,
+                 line: int | None = None, column: int | None = None):
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        where = [str(part) for part in (self.source, self.line, self.column) if part is not None]
+        return ":".join(where) + ": " + self.message if where else self.message
+
+    def located(self, source: str | None = None, line: int | None = None) -> "ParseError":
+        """Return a copy that fills in the source and line where they are missing."""
+        return ParseError(self.message, self.source or source,
+                          self.line if self.line is not None else line, self.column)
+
+
+class InstanceError(SudokitError):
+    """A well-formed instance that breaks the problem's rules (a repeated given, a bad box)."""
+
+    exit_code = EXIT_INVALID_INPUT
+
+
+class EncodingError(SudokitError):
+    """An encoding or at-most-one method that does not exist or does not apply."""
+
+    exit_code = EXIT_USAGE
+
+
+class DecodeError(SudokitError):
+    """A solution of the target that cannot be mapped back to the source."""
+
+    exit_code = EXIT_INVALID_INPUT
+
+
+class SolverError(SudokitError):
+    """An unknown solver name, or a solver that cannot do what was asked."""
+
+    exit_code = EXIT_SOLVER
+
+
+class BudgetExhausted(SudokitError):
+    """A time or conflict budget ran out before an answer: the status is "unknown"."""
+
+    exit_code = EXIT_UNKNOWN

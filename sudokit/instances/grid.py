@@ -1,0 +1,264 @@
+"""Grid completion problems: Sudoku (rows, columns, boxes) and Latin squares (no boxes).
+
+Both are the same model underneath (Takano et al., section 2.1): color the ``n*n`` cells with
+values ``1..n`` so that every *unit* (a row, a column, a box) is all-different, extending the
+given values. A grid exposes its units as an integer array of flat cell indices
+(``row * n + column``, 0-based); encoders work on units only, so a variant with other regions is
+a new unit list, not a new encoder.
+
+Positions in messages are 1-based ("row 1, column 4"; boxes numbered row-major from 1).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import InstanceError
+
+__all__ = ["GridPuzzle", "sudoku", "latin_square", "default_box", "parse_box"]
+
+
+def parse_box(text: str) -> tuple[int, int]:
+    """Parse a box shape ``RxC`` (R rows, C columns per box).
+
+    Examples
+    --------
+    >>> parse_box("2x3")
+    (2, 3)
+    """
+    parts = text.lower().replace("*", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise InstanceError(f"box shape {text!r} is not of the form RxC, e.g. 3x3 or 2x3")
+    rows, cols = (int(p) for p in parts)
+    if rows < 1 or cols < 1:
+        raise InstanceError(f"box shape {text!r} needs positive sides")
+    return rows, cols
+
+
+def default_box(n: int) -> tuple[int, int]:
+    """The box shape of an ``n x n`` Sudoku when none is given: square boxes.
+
+    Raises :class:`InstanceError` naming the ``--box`` choices when ``n`` is not a perfect
+    square, since then ``RxC`` and ``CxR`` are equally plausible.
+
+    Examples
+    --------
+    >>> default_box(9)
+    (3, 3)
+    >>> default_box(6)
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.InstanceError: a 6x6 Sudoku has no square boxes; pass --box 2x3 or --box 3x2 (or --problem latin)
+    """
+    root = math.isqrt(n)
+    if root * root == n:
+        return root, root
+    shapes = [(r, n // r) for r in range(2, n) if n % r == 0]
+    if not shapes:
+        raise InstanceError(f"a {n}x{n} grid has no box shape (n is prime); "
+                            f"pass --problem latin or --box 1x{n}")
+    best = min(shapes, key=lambda s: abs(s[0] - s[1]))
+    options = f"--box {best[0]}x{best[1]} or --box {best[1]}x{best[0]}"
+    raise InstanceError(f"a {n}x{n} Sudoku has no square boxes; pass {options} (or --problem latin)")
+
+
+@dataclass(frozen=True, eq=False)
+class GridPuzzle:
+    """A partial ``n x n`` grid with optional ``r x c`` boxes.
+
+    Parameters
+    ----------
+    givens : numpy.ndarray
+        ``(n, n)`` integers, 0 for an empty cell, else ``1..n``.
+    box : tuple of int or None
+        ``(rows, cols)`` of a box for Sudoku; None for a Latin square.
+
+    Examples
+    --------
+    >>> p = sudoku(np.zeros((4, 4), dtype=int))
+    >>> p.n, p.box, p.units().shape
+    (4, (2, 2), (12, 4))
+    >>> p.unit_name(8)
+    'box 1'
+    """
+
+    givens: np.ndarray
+    box: tuple[int, int] | None = None
+    _units: np.ndarray = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        givens = np.asarray(self.givens)
+        if givens.ndim != 2 or givens.shape[0] != givens.shape[1] or givens.shape[0] == 0:
+            raise InstanceError(f"a grid must be square and non-empty, got shape {givens.shape}")
+        object.__setattr__(self, "givens", givens.astype(np.int32))
+        n = givens.shape[0]
+        if self.box is not None:
+            rows, cols = self.box
+            if rows * cols != n:
+                raise InstanceError(f"box {rows}x{cols} does not tile a {n}x{n} grid "
+                                    f"({rows}*{cols} != {n})")
+        object.__setattr__(self, "_units", self._build_units())
+        self.validate()
+
+    # -- shape -----------------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """Side of the grid (also the number of values)."""
+        return self.givens.shape[0]
+
+    @property
+    def kind(self) -> str:
+        """``"sudoku"`` or ``"latin"``."""
+        return "latin" if self.box is None else "sudoku"
+
+    @property
+    def num_cells(self) -> int:
+        return self.n * self.n
+
+    @property
+    def num_values(self) -> int:
+        return self.n
+
+    @property
+    def flat_givens(self) -> np.ndarray:
+        """Givens as a flat array indexed by cell ``row * n + column``."""
+        return self.givens.reshape(-1)
+
+    @property
+    def num_givens(self) -> int:
+        return int(np.count_nonzero(self.givens))
+
+    def _build_units(self) -> np.ndarray:
+        n = self.n
+        cells = np.arange(n * n, dtype=np.int64).reshape(n, n)
+        units = [cells, cells.T]
+        if self.box is not None:
+            r, c = self.box
+            # (band, stack, row-in-box, col-in-box) -> boxes numbered row-major
+            boxes = cells.reshape(n // r, r, n // c, c).transpose(0, 2, 1, 3).reshape(n, n)
+            units.append(boxes)
+        return np.concatenate(units)
+
+    def units(self) -> np.ndarray:
+        """All-different units, shape ``(num_units, n)``: rows, then columns, then boxes."""
+        return self._units
+
+    def unit_groups(self) -> list[tuple[str, np.ndarray]]:
+        """Units by kind: ``[("row", ...), ("column", ...), ("box", ...)]`` (boxes for Sudoku)."""
+        n = self.n
+        kinds = ("row", "column", "box")[: len(self._units) // n]
+        return [(kind, self._units[i * n:(i + 1) * n]) for i, kind in enumerate(kinds)]
+
+    @property
+    def solution_shape(self) -> tuple[int, int]:
+        return (self.n, self.n)
+
+    def unit_name(self, index: int) -> str:
+        """Human name of unit ``index`` of :meth:`units` (``"row 1"``, ``"box 2"``)."""
+        kind = ("row", "column", "box")[index // self.n]
+        return f"{kind} {index % self.n + 1}"
+
+    def cell_name(self, cell: int) -> str:
+        """Human name of a flat cell index (``"row 1, column 4"``)."""
+        row, col = divmod(int(cell), self.n)
+        return f"row {row + 1}, column {col + 1}"
+
+    # -- checks ----------------------------------------------------------------------------
+    def validate(self) -> None:
+        """Raise :class:`InstanceError` naming the first bad or repeated given."""
+        flat = self.flat_givens
+        bad = np.flatnonzero((flat < 0) | (flat > self.n))
+        if bad.size:
+            cell = bad[0]
+            raise InstanceError(f"given {flat[cell]} at {self.cell_name(cell)} is outside 1..{self.n}")
+        clash = _first_repeat(flat, self._units)
+        if clash is not None:
+            unit, first, second = clash
+            raise InstanceError(f"given {flat[second]} at {self.cell_name(second)} repeats in "
+                                f"{self.unit_name(unit)} (also at {self.cell_name(first)})")
+
+    def violations(self, solution) -> list[str]:
+        """Why ``solution`` is not a completion of this puzzle (empty list if it is).
+
+        Examples
+        --------
+        >>> p = latin_square(np.array([[1, 0], [0, 0]]))
+        >>> p.violations(np.array([[1, 2], [2, 1]]))
+        []
+        >>> p.violations(np.array([[2, 1], [1, 1]]))
+        ['given 1 at row 1, column 1 was changed to 2', 'value 1 repeats in row 2 (row 2, column 1 and row 2, column 2)']
+        """
+        grid = np.asarray(solution)
+        if grid.shape != self.givens.shape:
+            return [f"solution is {grid.shape[0]}x{grid.shape[1] if grid.ndim > 1 else '?'}, "
+                    f"puzzle is {self.n}x{self.n}"]
+        flat = grid.reshape(-1)
+        problems = []
+        for cell in np.flatnonzero((flat < 1) | (flat > self.n))[:1]:
+            problems.append(f"{self.cell_name(cell)} holds {flat[cell]}, not a value in 1..{self.n}")
+        given = self.flat_givens
+        for cell in np.flatnonzero((given > 0) & (flat != given))[:1]:
+            problems.append(f"given {given[cell]} at {self.cell_name(cell)} was changed to {flat[cell]}")
+        clash = _first_repeat(np.where((flat >= 1) & (flat <= self.n), flat, 0), self._units)
+        if clash is not None:
+            unit, first, second = clash
+            problems.append(f"value {flat[second]} repeats in {self.unit_name(unit)} "
+                            f"({self.cell_name(first)} and {self.cell_name(second)})")
+        return problems
+
+    def is_solution(self, solution) -> bool:
+        """True if ``solution`` fills every cell, keeps the givens and breaks no unit.
+
+        Examples
+        --------
+        >>> latin_square(np.zeros((2, 2), dtype=int)).is_solution([[1, 2], [2, 1]])
+        True
+        """
+        return not self.violations(solution)
+
+    def with_givens(self, givens) -> "GridPuzzle":
+        """A puzzle of the same shape and boxes with other givens."""
+        return GridPuzzle(np.asarray(givens), self.box)
+
+    def __eq__(self, other):
+        return (isinstance(other, GridPuzzle) and self.box == other.box
+                and np.array_equal(self.givens, other.givens))
+
+    def __hash__(self):
+        return hash((self.box, self.givens.tobytes()))
+
+
+def _first_repeat(flat_values: np.ndarray, units: np.ndarray):
+    """``(unit, first_cell, second_cell)`` of the first nonzero value repeated in a unit."""
+    values = flat_values[units]
+    order = np.argsort(values, axis=1, kind="stable")
+    ordered = np.take_along_axis(values, order, axis=1)
+    repeated = (ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] > 0)
+    hits = np.argwhere(repeated)
+    if hits.size == 0:
+        return None
+    unit, pos = hits[0]
+    cells = units[unit][order[unit]]
+    return int(unit), int(min(cells[pos], cells[pos + 1])), int(max(cells[pos], cells[pos + 1]))
+
+
+def sudoku(givens, box: tuple[int, int] | None = None) -> GridPuzzle:
+    """A Sudoku puzzle; square boxes unless ``box`` is given.
+
+    Examples
+    --------
+    >>> sudoku(np.zeros((6, 6), dtype=int), box=(2, 3)).box
+    (2, 3)
+    """
+    givens = np.asarray(givens)
+    if box is None:
+        box = default_box(givens.shape[0])
+    return GridPuzzle(givens, box)
+
+
+def latin_square(givens) -> GridPuzzle:
+    """A partial Latin square (values ``1..n``, 0 for a hole)."""
+    return GridPuzzle(np.asarray(givens), None)
