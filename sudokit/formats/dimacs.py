@@ -78,6 +78,9 @@ def format_dimacs(cnf: CNF) -> str:
 def parse_dimacs(text: str, source: str = "<string>") -> CNF:
     """Read DIMACS CNF text into a :class:`~sudokit.cnf.CNF` (comments kept, one group "input").
 
+    Clauses are stored in blocks by length, so they come back grouped by length (the same
+    clause multiset, not necessarily the same order).
+
     Raises :class:`~sudokit.errors.ParseError` with the line and column of a bad token, a
     missing or malformed ``p cnf`` line, a literal above the declared variable count, or a
     clause count that disagrees with the header.

@@ -103,6 +103,22 @@ class GridPuzzle:
         object.__setattr__(self, "_units", self._build_units())
         self.validate()
 
+    @classmethod
+    def unchecked(cls, givens, box: tuple[int, int] | None = None) -> "GridPuzzle":
+        """A grid whose values are *not* validated: a candidate solution on its way to a check.
+
+        Examples
+        --------
+        >>> bad = GridPuzzle.unchecked(np.array([[1, 1], [2, 2]]))
+        >>> latin_square(np.zeros((2, 2), dtype=int)).violations(bad.givens)
+        ['value 1 repeats in row 1 (row 1, column 1 and row 1, column 2)']
+        """
+        grid = cls.__new__(cls)
+        object.__setattr__(grid, "givens", np.asarray(givens).astype(np.int32))
+        object.__setattr__(grid, "box", box)
+        object.__setattr__(grid, "_units", grid._build_units())
+        return grid
+
     # -- shape -----------------------------------------------------------------------------
     @property
     def n(self) -> int:

@@ -1,0 +1,127 @@
+"""Shared pieces of the commands: options, error handling, reading, progress, rendering."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+import click
+
+from ..encoders import AMO_METHODS, ENCODINGS
+from ..errors import EXIT_USAGE, SudokitError
+from ..formats import read_instances
+from ..instances import parse_box
+from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
+
+PROBLEMS = ("sudoku", "latin", "coloring")
+
+
+class SudokitGroup(click.Group):
+    """A click group that turns every :class:`SudokitError` into one line and an exit code."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except SudokitError as err:
+            click.echo(f"sudokit: error: {err}", err=True)
+            ctx.exit(err.exit_code)
+        except BrokenPipeError:  # e.g. `sudokit solve big.txt | head`
+            sys.stderr.close()
+            ctx.exit(0)
+        except KeyboardInterrupt:
+            click.echo("sudokit: interrupted", err=True)
+            ctx.exit(130)
+
+
+def instance_options(func):
+    """``--problem``, ``--box`` and ``--colors``: how to read FILE."""
+    func = click.option("--colors", "-k", type=click.IntRange(min=1), metavar="K",
+                        help="Number of colors for a graph (overrides a 'c colors K' line).")(func)
+    func = click.option("--box", metavar="RxC",
+                        help="Box shape: R rows and C columns per box (e.g. 2x3 for 6x6).")(func)
+    func = click.option("--problem", "-p", type=click.Choice(PROBLEMS),
+                        help="Problem type (default: .pls -> latin, .col -> coloring, "
+                             "else sudoku).")(func)
+    return func
+
+
+def encoding_options(func):
+    """``--encoding`` and ``--amo``."""
+    func = click.option("--amo", type=click.Choice(list(AMO_METHODS)), default="pairwise",
+                        show_default=True, help="At-most-one encoding.")(func)
+    func = click.option("--encoding", "-e", type=click.Choice(list(ENCODINGS)),
+                        help="CNF encoding (default: extended for grids, direct for graphs).")(func)
+    return func
+
+
+def solver_options(func):
+    """``--solver``, ``--time-limit``, ``--conflicts``."""
+    func = click.option("--conflicts", type=click.IntRange(min=1), metavar="N",
+                        help="Conflict budget per instance; past it the answer is 'unknown'.")(func)
+    func = click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
+                        metavar="SECONDS",
+                        help="Time budget per instance; past it the answer is 'unknown'.")(func)
+    func = click.option("--solver", "-s", default=DEFAULT_SOLVER, show_default=True,
+                        metavar="NAME", help="PySAT solver (see 'sudokit solvers').")(func)
+    return func
+
+
+def load(path: str, problem, box, colors):
+    """Read every instance of FILE (``-`` for stdin)."""
+    shape = parse_box(box) if box else None
+    return read_instances(path, problem=problem, box=shape, colors=colors)
+
+
+def make_budget(time_limit, conflicts) -> Budget:
+    return Budget(seconds=time_limit, conflicts=conflicts)
+
+
+def check_solver(name: str) -> str:
+    try:
+        return resolve_solver(name)
+    except SudokitError as err:
+        raise click.BadParameter(str(err), param_hint="--solver") from None
+
+
+def emit_json(obj) -> None:
+    click.echo(json.dumps(obj, separators=(",", ":")))
+
+
+class Progress:
+    """Progress on stderr for batches that run longer than a couple of seconds.
+
+    On a terminal the line is rewritten in place; otherwise one line every 10 seconds.
+    """
+
+    def __init__(self, total: int, label: str, delay: float = 2.0):
+        self.total, self.label = total, label
+        self.started = time.monotonic()
+        self.delay = delay
+        self.tty = sys.stderr.isatty()
+        self.interval = 0.25 if self.tty else 10.0
+        self.last = self.started + delay - self.interval
+        self.shown = False
+        self.quiet = os.environ.get("SUDOKIT_NO_PROGRESS") == "1"
+
+    def __call__(self, done: int) -> None:
+        now = time.monotonic()
+        if self.quiet or now - self.last < self.interval or now - self.started < self.delay:
+            return
+        self.last = now
+        rate = done / max(now - self.started, 1e-9)
+        end = "\r" if self.tty else "\n"
+        sys.stderr.write(f"{self.label}: {done}/{self.total} ({rate:,.0f}/s){end}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown and self.tty:
+            sys.stderr.write("\n")
+
+
+def usage_error(message: str) -> click.UsageError:
+    err = click.UsageError(message)
+    err.exit_code = EXIT_USAGE
+    return err
