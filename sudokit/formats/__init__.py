@@ -1,0 +1,199 @@
+"""Reading and writing instances and solutions: puzzle text, ``.pls``, ``.col`` and DIMACS CNF.
+
+:func:`read_instances` is the one entry point the command line needs: it reads a file (or
+``-``), picks the problem from ``--problem`` or the file extension and returns
+:class:`Record` objects that remember their line and layout, so :func:`format_solution` can
+answer in the same layout.
+
+Examples
+--------
+>>> recs = parse_instances("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\\n", "top.txt")
+>>> recs[0].instance.n, recs[0].instance.box, recs[0].style
+(9, (3, 3), 'line')
+>>> detect_problem("queen5_5.col")
+'coloring'
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+import numpy as np
+
+from ..errors import ParseError
+from ..instances.grid import GridPuzzle
+from ..instances.precoloring import Precoloring
+from .col import format_col, format_coloring, parse_col
+from .dimacs import format_dimacs, parse_dimacs, write_dimacs
+from .pls import format_pls, parse_pls
+from .puzzle_text import format_puzzle, parse_puzzles
+from .record import STYLES, Record
+from .textio import read_text
+
+__all__ = ["Record", "STYLES", "read_text", "parse_puzzles", "format_puzzle", "parse_pls",
+           "format_pls", "parse_col", "format_col", "format_coloring", "detect_problem",
+           "parse_instances", "read_instances", "format_solution", "format_instance",
+           "format_dimacs", "parse_dimacs", "write_dimacs", "PROBLEMS"]
+
+#: Problems the parsers know, and the extension that implies each (others are Sudoku).
+PROBLEMS = ("sudoku", "latin", "coloring")
+_BY_EXTENSION = {".pls": "latin", ".col": "coloring"}
+
+
+def detect_problem(source_name: str, problem: str | None = None) -> str:
+    """The problem of an input: ``problem`` if given, else from the file extension.
+
+    Examples
+    --------
+    >>> detect_problem("qwh.order5.holes10.pls"), detect_problem("-"), detect_problem("a.col", "sudoku")
+    ('latin', 'sudoku', 'sudoku')
+    """
+    if problem is not None:
+        if problem not in PROBLEMS:
+            raise ValueError(f"unknown problem {problem!r}; expected one of {PROBLEMS}")
+        return problem
+    return _BY_EXTENSION.get(PurePath(str(source_name)).suffix.lower(), "sudoku")
+
+
+def _parse_sudoku(text, source, box, colors):
+    return parse_puzzles(text, source, "sudoku", box)
+
+
+def _parse_latin(text, source, box, colors):
+    if text.lstrip().lower().startswith("order"):
+        return [parse_pls(text, source)]
+    return parse_puzzles(text, source, "latin")
+
+
+def _parse_coloring(text, source, box, colors):
+    return [parse_col(text, source, colors)]
+
+
+_PARSERS = {"sudoku": _parse_sudoku, "latin": _parse_latin, "coloring": _parse_coloring}
+
+
+def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku",
+                    box: tuple[int, int] | None = None,
+                    colors: int | None = None) -> list[Record]:
+    """Parse all instances of ``problem`` in ``text``.
+
+    Parameters
+    ----------
+    text : str
+        Input text.
+    source : str
+        Name used in error messages.
+    problem : {"sudoku", "latin", "coloring"}
+        ``"latin"`` reads ``.pls`` text (starting with ``order``) or plain puzzle text.
+    box : tuple of int, optional
+        Sudoku box shape (``--box``).
+    colors : int, optional
+        Number of colors for coloring (``--colors``).
+
+    Examples
+    --------
+    >>> parse_instances("  \\n# nothing\\n", "e.txt")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: e.txt: empty input, no instance found
+    >>> parse_instances("order 2\\n0 -1\\n-1 -1\\n", problem="latin")[0].style
+    'pls'
+    """
+    if problem not in _PARSERS:
+        raise ValueError(f"unknown problem {problem!r}; expected one of {PROBLEMS}")
+    if not text.strip():
+        raise ParseError("empty input, no instance found", source)
+    return _PARSERS[problem](text, source, box, colors)
+
+
+def read_instances(path: str, problem: str | None = None, box: tuple[int, int] | None = None,
+                   colors: int | None = None) -> list[Record]:
+    """Read a file (``"-"`` for stdin) and parse its instances.
+
+    The problem is ``problem`` if given, else ``.pls`` -> latin, ``.col`` -> coloring,
+    anything else -> sudoku.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".pls", delete=False) as handle:
+    ...     _ = handle.write("order 1\\n-1\\n")
+    >>> read_instances(handle.name)[0].instance.n
+    1
+    >>> os.remove(handle.name)
+    """
+    text, source = read_text(path)
+    return parse_instances(text, source, detect_problem(source, problem), box, colors)
+
+
+def _solution_as_pls(record, solution):
+    return format_pls(np.asarray(solution))
+
+
+def _solution_as_coloring(record, solution):
+    return format_coloring(solution)
+
+
+def _solution_as_text(record, solution):
+    return format_puzzle(np.asarray(solution), record.style, record.instance.box)
+
+
+_SOLUTION_WRITERS = {"pls": _solution_as_pls, "col": _solution_as_coloring}
+
+
+def format_solution(record: Record, solution) -> str:
+    """Write a solution in the layout its instance came in (no final newline).
+
+    Parameters
+    ----------
+    record : Record
+        The parsed instance.
+    solution : array_like
+        ``(n, n)`` values for a grid, colors in vertex order for a graph.
+
+    Examples
+    --------
+    >>> rec = parse_instances("1 . | . .\\n. . | . .\\n----+----\\n. . | . .\\n. . | . .\\n")[0]
+    >>> print(format_solution(rec, [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]))
+    1 2 | 3 4
+    3 4 | 1 2
+    ----+----
+    2 1 | 4 3
+    4 3 | 2 1
+    """
+    writer = _SOLUTION_WRITERS.get(record.style, _solution_as_text)
+    return writer(record, solution)
+
+
+def _instance_style(instance, style):
+    if style is not None:
+        return style
+    return "col" if isinstance(instance, Precoloring) else "line"
+
+
+_INSTANCE_WRITERS = {"pls": lambda inst: format_pls(inst), "col": lambda inst: format_col(inst)}
+
+
+def format_instance(record_or_instance, style: str | None = None) -> str:
+    """Write an instance (or a :class:`Record`'s instance) as text, no final newline.
+
+    ``style`` defaults to the record's own style, else ``"col"`` for a graph and ``"line"``
+    for a grid.
+
+    Examples
+    --------
+    >>> rec = parse_instances("order 2\\n0 -1\\n-1 -1\\n", problem="latin")[0]
+    >>> format_instance(rec, "line")
+    '1...'
+    """
+    if isinstance(record_or_instance, Record):
+        instance = record_or_instance.instance
+        style = style or record_or_instance.style
+    else:
+        instance = record_or_instance
+    style = _instance_style(instance, style)
+    if style in _INSTANCE_WRITERS:
+        return _INSTANCE_WRITERS[style](instance)
+    if not isinstance(instance, GridPuzzle):
+        raise ValueError(f"style {style!r} is for grid puzzles, not {type(instance).__name__}")
+    return format_puzzle(instance, style)

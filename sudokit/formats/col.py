@@ -1,0 +1,190 @@
+"""DIMACS graph (``.col``) files, with precolors carried in comment lines.
+
+The format is ``c`` comments, one ``p edge V E`` line (``p col V E`` is accepted too) and
+``e u v`` lines with 1-based vertices. Edges may repeat in either direction and the ``E`` of the
+``p`` line is not trusted. A ``s K`` line (found in some of Trick's files) is ignored.
+
+Precoloring extension rides on two comment forms, so other DIMACS tools still read the file:
+``c colors K`` (the number of colors) and ``c precolor V C`` (vertex ``V`` has color ``C``,
+both 1-based).
+
+Examples
+--------
+>>> rec = parse_col("p edge 3 2\\nc colors 2\\nc precolor 1 2\\ne 1 2\\ne 2 3\\n")
+>>> g = rec.instance
+>>> g.num_vertices, g.num_colors, g.edges.tolist(), g.precolors.tolist()
+(3, 2, [[0, 1], [1, 2]], [2, 0, 0])
+>>> print(format_col(g))
+p edge 3 2
+c colors 2
+c precolor 1 2
+e 1 2
+e 2 3
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from ..errors import InstanceError, ParseError
+from ..instances.precoloring import Precoloring, precoloring
+from .record import Record
+
+__all__ = ["parse_col", "format_col", "format_coloring"]
+
+_TOKEN = re.compile(r"\S+")
+
+
+def _ints(matches, source: str, number: int) -> list[int]:
+    values = []
+    for m in matches:
+        token = m.group()
+        if not (token.isascii() and token.lstrip("+-").isdigit()):
+            raise ParseError(f"{token!r} is not an integer", source, number, m.start() + 1)
+        values.append(int(token))
+    return values
+
+
+def parse_col(text: str, source: str = "<string>", colors: int | None = None) -> Record:
+    """Parse a DIMACS graph with optional ``c colors`` / ``c precolor`` lines.
+
+    Parameters
+    ----------
+    text : str
+        The file contents.
+    source : str
+        Name used in error messages.
+    colors : int, optional
+        Number of colors (the user's ``--colors``); overrides a ``c colors K`` line.
+
+    Returns
+    -------
+    Record
+        A :class:`~sudokit.instances.Precoloring` with style ``"col"``.
+
+    Raises
+    ------
+    ParseError
+        No ``p`` line, an ``e`` line before it, a malformed or unknown line, a vertex or color
+        out of range, a token that is not an integer, or an unknown number of colors.
+    InstanceError
+        Adjacent vertices precolored alike, prefixed with ``source:``.
+
+    Examples
+    --------
+    >>> parse_col("p edge 2 1\\ne 1 3\\n", "g.col", colors=2)
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: g.col:2:5: vertex 3 is outside 1..2
+    """
+    num_vertices = None
+    p_line = None
+    file_colors = None
+    edges: list[tuple[int, int]] = []
+    precolors: dict[int, tuple[int, int, int]] = {}  # vertex -> (color, line, column)
+    seen_content = False
+    for number, line in enumerate(text.split("\n"), start=1):
+        matches = list(_TOKEN.finditer(line))
+        if not matches:
+            continue
+        head = matches[0].group()
+        if head == "c":
+            key = matches[1].group() if len(matches) > 1 else ""
+            if key == "colors" and len(matches) == 3:
+                (file_colors,) = _ints(matches[2:], source, number)
+                if file_colors < 1:
+                    raise ParseError(f"number of colors must be positive, got {file_colors}",
+                                     source, number, matches[2].start() + 1)
+            elif key == "precolor":
+                if len(matches) != 4:
+                    raise ParseError("expected 'c precolor VERTEX COLOR'", source, number, 1)
+                vertex, color = _ints(matches[2:], source, number)
+                if vertex in precolors and precolors[vertex][0] != color:
+                    raise ParseError(f"vertex {vertex} is precolored twice "
+                                     f"({precolors[vertex][0]} and {color})", source, number)
+                precolors[vertex] = (color, number, matches[2].start() + 1)
+            continue
+        seen_content = True
+        if head == "p":
+            if p_line is not None:
+                raise ParseError(f"second 'p' line (the first is line {p_line})", source, number, 1)
+            if len(matches) != 4 or matches[1].group() not in ("edge", "col"):
+                raise ParseError("expected 'p edge VERTICES EDGES'", source, number, 1)
+            num_vertices, _ = _ints(matches[2:], source, number)
+            if num_vertices < 0:
+                raise ParseError("the number of vertices must be non-negative", source,
+                                 number, matches[2].start() + 1)
+            p_line = number
+        elif head == "e":
+            if p_line is None:
+                raise ParseError("'e' line before the 'p edge' line", source, number, 1)
+            if len(matches) != 3:
+                raise ParseError("expected 'e VERTEX VERTEX'", source, number, 1)
+            ends = _ints(matches[1:], source, number)
+            for value, m in zip(ends, matches[1:]):
+                if not 1 <= value <= num_vertices:
+                    raise ParseError(f"vertex {value} is outside 1..{num_vertices}", source,
+                                     number, m.start() + 1)
+            if ends[0] == ends[1]:
+                raise ParseError(f"edge {ends[0]}-{ends[1]} is a loop: no coloring can be "
+                                 "proper", source, number, 1)
+            edges.append((ends[0] - 1, ends[1] - 1))
+        elif head == "s":
+            continue  # chromatic number annotation in some original DIMACS files
+        else:
+            raise ParseError(f"unknown line type {head!r} (expected c, p or e)", source,
+                             number, 1)
+    if not seen_content:
+        raise ParseError("empty input, no instance found", source)
+    if p_line is None:
+        raise ParseError("no 'p edge VERTICES EDGES' line", source)
+    k = colors if colors is not None else file_colors
+    if k is None:
+        raise ParseError("number of colors unknown; pass --colors K or add a 'c colors K' line",
+                         source)
+    fixed = {}
+    for vertex, (color, number, column) in precolors.items():
+        if not 1 <= vertex <= num_vertices:
+            raise ParseError(f"precolored vertex {vertex} is outside 1..{num_vertices}",
+                             source, number, column)
+        if not 1 <= color <= k:
+            raise ParseError(f"precolor {color} of vertex {vertex} is outside 1..{k}",
+                             source, number)
+        fixed[vertex - 1] = color
+    try:
+        graph = precoloring(num_vertices, np.array(edges, dtype=np.int64).reshape(-1, 2), k,
+                            fixed)
+    except InstanceError as err:
+        raise InstanceError(f"{source}: {err}") from err
+    return Record(graph, p_line, "col")
+
+
+def format_col(graph: Precoloring) -> str:
+    """Write a precoloring instance as a DIMACS graph with ``c colors``/``c precolor`` lines.
+
+    No final newline. See the module example for the layout.
+
+    Examples
+    --------
+    >>> print(format_col(precoloring(2, [(0, 1)], 2)))
+    p edge 2 1
+    c colors 2
+    e 1 2
+    """
+    lines = [f"p edge {graph.num_vertices} {len(graph.edges)}", f"c colors {graph.num_colors}"]
+    lines += [f"c precolor {v + 1} {c}" for v, c in enumerate(graph.precolors.tolist()) if c]
+    lines += [f"e {u} {v}" for u, v in (graph.edges + 1).tolist()]
+    return "\n".join(lines)
+
+
+def format_coloring(colors) -> str:
+    """One line of colors in vertex order: how a coloring solution is printed.
+
+    Examples
+    --------
+    >>> format_coloring(np.array([2, 1, 3]))
+    '2 1 3'
+    """
+    return " ".join(map(str, np.asarray(colors).reshape(-1).tolist()))

@@ -1,0 +1,44 @@
+"""One parsed instance and where it came from.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> rec = Record(latin_square(np.zeros((2, 2), dtype=int)), line=3, style="grid")
+>>> rec.line, rec.style
+(3, 'grid')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Record", "STYLES"]
+
+#: Every layout a parser reports and a writer accepts.
+STYLES = ("line", "ints-line", "grid", "ints-grid", "pls", "col")
+
+
+@dataclass(frozen=True)
+class Record:
+    """A parsed instance with its 1-based start line and the layout it was written in.
+
+    Parameters
+    ----------
+    instance : GridPuzzle or Precoloring
+        The problem instance.
+    line : int
+        1-based line where the instance starts in its source.
+    style : str
+        One of :data:`STYLES`; solutions are written back in the same style.
+
+    Examples
+    --------
+    >>> Record(None, 1, "line").style
+    'line'
+    """
+
+    instance: Any
+    line: int
+    style: str
