@@ -84,7 +84,7 @@ class CNFEncoding:
         """Map a model (signed literals, as PySAT returns) back to a solution array."""
         true_vars = np.zeros(self.cnf.num_vars + 1, dtype=bool)
         lits = np.asarray(model, dtype=np.int64)
-        true_vars[lits[(lits > 0) & (lits <= self.cnf.num_vars)]] = True
+        true_vars[lits[(lits > 0) & (lits <= self.cnf.num_vars)]] = True  # ignore guard vars
         truth = true_vars[self.cell_vars] & (self.cell_vars > 0)
         counts = truth.sum(axis=1)
         free = self.cell_vars.any(axis=1)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -148,15 +149,7 @@ class GridPuzzle:
         return int(np.count_nonzero(self.givens))
 
     def _build_units(self) -> np.ndarray:
-        n = self.n
-        cells = np.arange(n * n, dtype=np.int64).reshape(n, n)
-        units = [cells, cells.T]
-        if self.box is not None:
-            r, c = self.box
-            # (band, stack, row-in-box, col-in-box) -> boxes numbered row-major
-            boxes = cells.reshape(n // r, r, n // c, c).transpose(0, 2, 1, 3).reshape(n, n)
-            units.append(boxes)
-        return np.concatenate(units)
+        return _grid_units(self.n, self.box)
 
     def units(self) -> np.ndarray:
         """All-different units, shape ``(num_units, n)``: rows, then columns, then boxes."""
@@ -245,6 +238,20 @@ class GridPuzzle:
 
     def __hash__(self):
         return hash((self.box, self.givens.tobytes()))
+
+
+@lru_cache(maxsize=64)
+def _grid_units(n: int, box: tuple[int, int] | None) -> np.ndarray:
+    """Rows, columns and boxes of an ``n x n`` grid (shared, read-only, per shape)."""
+    cells = np.arange(n * n, dtype=np.int64).reshape(n, n)
+    units = [cells, cells.T]
+    if box is not None:
+        r, c = box
+        # (band, stack, row-in-box, col-in-box) -> boxes numbered row-major
+        units.append(cells.reshape(n // r, r, n // c, c).transpose(0, 2, 1, 3).reshape(n, n))
+    units = np.concatenate(units)
+    units.flags.writeable = False
+    return units
 
 
 def _first_repeat(flat_values: np.ndarray, units: np.ndarray):

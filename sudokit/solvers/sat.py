@@ -87,7 +87,7 @@ def run_solver(solver: Solver, assumptions=(), meter: _Meter | None = None) -> b
     """Solve under ``assumptions``; True/False, or :class:`BudgetExhausted` when out of budget.
 
     With a budget, the search runs in conflict-bounded slices (growing from 2,000 to 100,000
-    conflicts) and the clock is read between slices: this works for every solver that honours
+    conflicts) and the clock is read after each slice (loading clauses is not charged): this works for every solver that honours
     conflict budgets, CaDiCaL included, which PySAT cannot interrupt from another thread.
     """
     assumptions = list(assumptions)
@@ -98,7 +98,7 @@ def run_solver(solver: Solver, assumptions=(), meter: _Meter | None = None) -> b
         raise SolverError(f"{backend} does not support time or conflict budgets; "
                           "choose another solver (e.g. cadical195)")
     slice_size = _FIRST_SLICE
-    while not meter.exhausted():
+    while True:  # at least one slice per call, so a tight budget still gets to search
         allowed = slice_size
         if meter.budget.conflicts is not None:
             allowed = min(allowed, meter.budget.conflicts - meter.conflicts_used)
@@ -108,8 +108,9 @@ def run_solver(solver: Solver, assumptions=(), meter: _Meter | None = None) -> b
         meter.conflicts_used += solver.accum_stats().get("conflicts", 0) - before
         if status is not None:
             return bool(status)
+        if meter.exhausted():
+            raise BudgetExhausted("budget exhausted: unknown")
         slice_size = min(2 * slice_size, _MAX_SLICE)
-    raise BudgetExhausted("budget exhausted: unknown")
 
 
 def _enumerate(solver: Solver, encoding, assumptions, meter, guard: int | None = None):
@@ -118,15 +119,14 @@ def _enumerate(solver: Solver, encoding, assumptions, meter, guard: int | None =
     With ``guard``, blocking clauses carry ``-guard`` so that they only bind while ``guard`` is
     assumed; the caller retires them by adding the unit clause ``[-guard]``.
     """
-    cell_vars = encoding.cell_vars
-    projected = cell_vars > 0
+    projection = encoding.projection()
     extra = [] if guard is None else [-guard]
     while run_solver(solver, assumptions, meter):
-        model = solver.get_model()
-        solution = encoding.decode(model)
-        yield solution
-        truth = np.asarray(model, dtype=np.int64)[cell_vars[projected] - 1] > 0
-        solver.add_clause(extra + (-cell_vars[projected][truth]).tolist())
+        # only the encoding's own variables: guards and later additions are not its business
+        model = np.asarray(solver.get_model()[:encoding.cnf.num_vars], dtype=np.int64)
+        yield encoding.decode(model)
+        true_vars = projection[model[projection - 1] > 0]
+        solver.add_clause(extra + (-true_vars).tolist())
 
 
 def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = Budget()):
@@ -137,9 +137,8 @@ def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = Budget())
     if not encoding.parsimonious:
         raise SolverError(f"the {encoding.name} encoding with symmetry breaking does not count "
                           "solutions one to one; encode without symmetry breaking to enumerate")
-    meter = budget.start()
     with open_solver(solver, encoding.cnf) as sat:
-        yield from _enumerate(sat, encoding, [], meter)
+        yield from _enumerate(sat, encoding, [], budget.start())
 
 
 def count_solutions(encoding, limit: int | None = None, solver: str = DEFAULT_SOLVER,
@@ -163,8 +162,7 @@ def is_unique(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = Budget())
 
 def solve(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = Budget()):
     """One solution (a grid or a coloring array), or None if there is none."""
-    meter = budget.start()
     with open_solver(solver, encoding.cnf) as sat:
-        if not run_solver(sat, [], meter):
+        if not run_solver(sat, [], budget.start()):
             return None
         return encoding.decode(sat.get_model())
