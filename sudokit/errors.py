@@ -15,6 +15,7 @@ Exit codes (also in the README):
 4     malformed or invalid input (parse or validation error)
 5     unknown: a time or conflict budget ran out
 6     a solver failed or does not support what was asked
+70    internal error (a bug; ``SUDOKIT_DEBUG=1`` shows the traceback)
 ====  ==========================================================
 
 Examples
@@ -35,6 +36,7 @@ EXIT_UNREADABLE = 3
 EXIT_INVALID_INPUT = 4
 EXIT_UNKNOWN = 5
 EXIT_SOLVER = 6
+EXIT_INTERNAL = 70
 
 
 class SudokitError(Exception):

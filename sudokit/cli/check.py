@@ -30,8 +30,7 @@ def _candidates(records, path: str) -> list[np.ndarray]:
     if first.kind == "coloring":
         return _colorings(text, source)
     box = getattr(first, "box", None)
-    return [r.instance.givens for r in
-            parse_instances(text, source, problem=first.kind, box=box, validate=False)]
+    return [r.instance.givens for r in parse_instances(text, source, "solution", box)]
 
 
 @click.command()

@@ -10,7 +10,7 @@ import time
 import click
 
 from ..encoders import AMO_METHODS, ENCODINGS
-from ..errors import EXIT_USAGE, SudokitError
+from ..errors import EXIT_INTERNAL, EXIT_USAGE, SudokitError
 from ..formats import read_instances
 from ..instances import parse_box
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
@@ -33,6 +33,14 @@ class SudokitGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("sudokit: interrupted", err=True)
             ctx.exit(130)
+        except (click.exceptions.Exit, click.ClickException):
+            raise
+        except Exception as err:  # a bug: still one line, with a way to see the traceback
+            if os.environ.get("SUDOKIT_DEBUG") == "1":
+                raise
+            click.echo(f"sudokit: internal error: {type(err).__name__}: {err} "
+                       "(set SUDOKIT_DEBUG=1 for the traceback and please report it)", err=True)
+            ctx.exit(EXIT_INTERNAL)
 
 
 def instance_options(func):

@@ -69,7 +69,14 @@ def _parse_coloring(text, source, box, colors):
     return [parse_col(text, source, colors)]
 
 
-_PARSERS = {"sudoku": _parse_sudoku, "latin": _parse_latin, "coloring": _parse_coloring}
+def _parse_solutions(text, source, box, colors):
+    if text.lstrip().lower().startswith("order"):
+        return [parse_pls(text, source, validate=False)]
+    return parse_puzzles(text, source, "solution", box)
+
+
+_PARSERS = {"sudoku": _parse_sudoku, "latin": _parse_latin, "coloring": _parse_coloring,
+            "solution": _parse_solutions}
 
 
 def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku",
@@ -83,8 +90,9 @@ def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku"
         Input text.
     source : str
         Name used in error messages.
-    problem : {"sudoku", "latin", "coloring"}
-        ``"latin"`` reads ``.pls`` text (starting with ``order``) or plain puzzle text.
+    problem : {"sudoku", "latin", "coloring", "solution"}
+        ``"latin"`` reads ``.pls`` text (starting with ``order``) or plain puzzle text;
+        ``"solution"`` reads grids of any of these forms without checking them.
     box : tuple of int, optional
         Sudoku box shape (``--box``).
     colors : int, optional

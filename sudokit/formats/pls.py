@@ -31,7 +31,7 @@ _TOKEN = re.compile(r"\S+")
 _INT = re.compile(r"[+-]?\d+")
 
 
-def parse_pls(text: str, source: str = "<string>") -> Record:
+def parse_pls(text: str, source: str = "<string>", validate: bool = True) -> Record:
     """Parse one ``.pls`` partial Latin square.
 
     Parameters
@@ -40,6 +40,8 @@ def parse_pls(text: str, source: str = "<string>") -> Record:
         The file contents.
     source : str
         Name used in error messages.
+    validate : bool
+        False reads a candidate solution without checking it (for ``sudokit check``).
 
     Returns
     -------
@@ -94,7 +96,7 @@ def parse_pls(text: str, source: str = "<string>") -> Record:
                                  source, number, m.start() + 1)
             givens[i, j] = value + 1
     try:
-        puzzle = latin_square(givens)
+        puzzle = latin_square(givens) if validate else GridPuzzle.unchecked(givens)
     except InstanceError as err:
         raise InstanceError(f"{source}:{header_line}: {err}") from err
     return Record(puzzle, header_line, "pls")

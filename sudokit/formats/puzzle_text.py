@@ -116,8 +116,9 @@ def parse_puzzles(text: str, source: str = "<string>", problem: str = "sudoku",
         File contents: one-line puzzles and/or multi-line grids.
     source : str
         Name used in error messages.
-    problem : {"sudoku", "latin"}
-        ``"latin"`` builds Latin squares (no boxes).
+    problem : {"sudoku", "latin", "solution"}
+        ``"latin"`` builds Latin squares (no boxes); ``"solution"`` reads grids without
+        checking them (candidate solutions for :meth:`GridPuzzle.violations`).
     box : tuple of int, optional
         ``(rows, cols)`` of a Sudoku box (the user's ``--box``); overrides what the grid's
         separators suggest and the square default.
@@ -145,8 +146,8 @@ def parse_puzzles(text: str, source: str = "<string>", problem: str = "sudoku",
     >>> rec.line, rec.style, rec.instance.box
     (2, 'line', (2, 2))
     """
-    if problem not in ("sudoku", "latin"):
-        raise ValueError(f"parse_puzzles handles 'sudoku' and 'latin', not {problem!r}")
+    if problem not in _BUILDERS:
+        raise ValueError(f"parse_puzzles handles {', '.join(_BUILDERS)}, not {problem!r}")
     if problem == "latin":
         box = None
     blocks: list[list[tuple[int, str, int]]] = [[]]
@@ -180,9 +181,17 @@ def parse_puzzles(text: str, source: str = "<string>", problem: str = "sudoku",
     return found
 
 
+_BUILDERS = {
+    "sudoku": sudoku,
+    "latin": lambda givens, box: latin_square(givens),
+    # a candidate solution for ``sudokit check``: read as is, judged later by violations()
+    "solution": GridPuzzle.unchecked,
+}
+
+
 def _build(givens, problem: str, box, source: str, line: int) -> GridPuzzle:
     try:
-        return latin_square(givens) if problem == "latin" else sudoku(givens, box)
+        return _BUILDERS[problem](givens, box)
     except InstanceError as err:
         raise InstanceError(f"{source}:{line}: {err}") from err
 
