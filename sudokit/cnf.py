@@ -84,11 +84,17 @@ class CNF:
     comments: list[str] = field(default_factory=list)
     blocks: list[tuple[str, np.ndarray]] = field(default_factory=list)
     var_groups: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    group_order: list[str] = field(default_factory=list)
+
+    def _note_group(self, group: str) -> None:
+        if group not in self.group_order:
+            self.group_order.append(group)
 
     # -- variables -------------------------------------------------------------------------
     def new_vars(self, count: int, group: str = "auxiliary") -> int:
         """Reserve ``count`` fresh variables; return the first id."""
         first = self.num_vars + 1
+        self._note_group(group)
         self.num_vars += int(count)
         self.var_groups[group] += int(count)
         return first
@@ -105,6 +111,7 @@ class CNF:
         if array.ndim != 2:
             raise ValueError(f"a clause block must be 2-D, got shape {array.shape}")
         if array.shape[0]:
+            self._note_group(group)
             self.blocks.append((group, np.ascontiguousarray(array)))
 
     def add_clauses(self, group: str, clauses) -> None:
@@ -135,13 +142,11 @@ class CNF:
 
     def stats(self) -> dict[str, dict[str, int]]:
         """Variables, clauses and literals per constraint group (in order of appearance)."""
-        table: dict[str, dict[str, int]] = {}
-        for group, count in self.var_groups.items():
-            table.setdefault(group, {"variables": 0, "clauses": 0, "literals": 0})["variables"] += count
+        table = {group: {"variables": self.var_groups.get(group, 0), "clauses": 0, "literals": 0}
+                 for group in self.group_order}
         for group, block in self.blocks:
-            row = table.setdefault(group, {"variables": 0, "clauses": 0, "literals": 0})
-            row["clauses"] += block.shape[0]
-            row["literals"] += block.size
+            table[group]["clauses"] += block.shape[0]
+            table[group]["literals"] += block.size
         return table
 
     def clause_lists(self):

@@ -131,6 +131,7 @@ def parse_dimacs(text: str, source: str = "<string>") -> CNF:
                          source, header_line)
     cnf = CNF(num_vars=num_vars, comments=comments)
     cnf.var_groups["input"] = num_vars
+    cnf.group_order.append("input")
     starts = np.concatenate([[0], ends[:-1] + 1]) if len(ends) else ends
     lengths = ends - starts
     for length in np.unique(lengths):

@@ -21,7 +21,7 @@ from ..errors import SolverError
 __all__ = ["SOLVERS", "DEFAULT_SOLVER", "resolve_solver", "supports_budget"]
 
 _KNOWN: dict[str, str] = {
-    "cadical195": "CaDiCaL 1.9.5 (Biere et al.): modern CDCL, the default",
+    "cadical195": "CaDiCaL 1.9.5 (Biere et al.): modern CDCL",
     "cadical153": "CaDiCaL 1.5.3: earlier CaDiCaL release",
     "cadical103": "CaDiCaL 1.0.3: first CaDiCaL release in PySAT",
     "cadical300": "CaDiCaL 3.0.0: newest CaDiCaL release in PySAT",

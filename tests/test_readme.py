@@ -1,0 +1,70 @@
+"""Every command the README shows runs as shown, with the output it shows."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+
+
+def console_examples():
+    """``(command, expected_output)`` pairs from the README's ```console blocks."""
+    pairs = []
+    for block in re.findall(r"```console\n(.*?)```", README, flags=re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            pairs.append((command, output))
+    return pairs
+
+
+def normalise(text: str) -> str:
+    return re.sub(r'"seconds":[0-9.e-]+', '"seconds":S', text)
+
+
+@pytest.fixture(scope="module")
+def shell_env(tmp_path_factory):
+    """PATH with a ``sudokit`` command: the installed script, else a shim to this interpreter."""
+    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
+    bin_dir = str(Path(sys.executable).parent)
+    env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")
+    if shutil.which("sudokit", path=bin_dir) is None:
+        shim_dir = tmp_path_factory.mktemp("bin")
+        shim = shim_dir / "sudokit"
+        shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m sudokit "$@"\n')
+        shim.chmod(0o755)
+        env["PATH"] = str(shim_dir) + os.pathsep + env["PATH"]
+    return env
+
+
+EXAMPLES = console_examples()
+
+
+def test_readme_has_console_examples():
+    assert len(EXAMPLES) >= 12
+
+
+@pytest.mark.parametrize("command, expected", EXAMPLES, ids=[c for c, _ in EXAMPLES])
+def test_readme_command_runs_as_shown(command, expected, shell_env):
+    done = subprocess.run(["bash", "-c", command], cwd=ROOT, env=shell_env,
+                          capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in done.stderr
+    if "echo \"exit $?\"" not in command:
+        assert done.returncode == 0, done.stderr
+    assert normalise(done.stdout) == normalise(expected)
+
+
+def test_setup_commands_are_exactly_two_and_ci_runs_the_test_one():
+    setup = README.split("## Set-up", 1)[1].split("## Tour", 1)[0]
+    commands = re.findall(r"```sh\n(.*?)\n```", setup, flags=re.S)
+    assert len(commands) == 2
+    install_and_solve, install_and_test = commands
+    assert "sudokit solve sudokit/instances/examples/" in install_and_solve
+    assert install_and_test in (ROOT / ".ci" / "run").read_text()
+    example = install_and_solve.split(".venv/bin/sudokit ", 1)[1].split()
+    assert (ROOT / example[-1]).is_file()
