@@ -145,11 +145,18 @@ def test_non_square_size_asks_for_box():
     assert parse_puzzles(line, box=(3, 2))[0].instance.box == (3, 2)
 
 
-@pytest.mark.parametrize("text", ["", "   \n\n", "# only a comment\n\n# more\n", "Grid 01\n"])
+@pytest.mark.parametrize("text", ["", "   \n\n", "# only a comment\n\n# more\n"])
 def test_empty_input(text):
     with pytest.raises(ParseError) as info:
         parse_puzzles(text, "e.txt")
     assert str(info.value) == "e.txt: empty input, no instance found"
+
+
+@pytest.mark.parametrize("text", ["Grid 01\n", "hello\n"])
+def test_header_lines_alone_are_not_called_empty(text):
+    with pytest.raises(ParseError) as info:
+        parse_puzzles(text, "e.txt")
+    assert str(info.value) == "e.txt: no puzzle found (only header lines), no instance found"
 
 
 def test_unknown_problem_is_a_programming_error():

@@ -10,8 +10,8 @@ from ..formats import parse_instances, read_text
 from .common import instance_options, load
 
 
-def _colorings(text: str, source: str) -> list[np.ndarray]:
-    """Solutions of graph instances: one line of colors (vertex order) per instance."""
+def _integer_lines(text: str, source: str) -> list[np.ndarray]:
+    """One integer array per non-comment line (a graph coloring: colors in vertex order)."""
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
         tokens = line.split()
@@ -19,18 +19,28 @@ def _colorings(text: str, source: str) -> list[np.ndarray]:
             continue
         bad = next((t for t in tokens if not t.lstrip("-").isdigit()), None)
         if bad is not None:
-            raise ParseError(f"not a color: {bad!r}", source, number, line.find(bad) + 1)
+            raise ParseError(f"not an integer: {bad!r}", source, number, line.find(bad) + 1)
         found.append(np.array(tokens, dtype=np.int64))
     return found
+
+
+def _models(text: str, source: str) -> list[np.ndarray]:
+    """A DIMACS model: SAT-competition output ('s' and 'v' lines) or bare literals."""
+    kept = [line[1:] if line.startswith("v") else line for line in text.splitlines()
+            if not line.startswith(("s", "c"))]
+    return [np.concatenate(_integer_lines("\n".join(kept), source) or [np.zeros(0, np.int64)])]
 
 
 def _candidates(records, path: str) -> list[np.ndarray]:
     text, source = read_text(path)
     first = records[0].instance
-    if first.kind == "coloring":
-        return _colorings(text, source)
+    if first.kind in _OTHER_SOLUTION_READERS:
+        return _OTHER_SOLUTION_READERS[first.kind](text, source)
     box = getattr(first, "box", None)
     return [r.instance.givens for r in parse_instances(text, source, "solution", box)]
+
+
+_OTHER_SOLUTION_READERS = {"coloring": _integer_lines, "cnf": _models}
 
 
 @click.command()
@@ -43,7 +53,7 @@ def check(ctx, puzzle, solution, problem, box, colors):
 
     Prints 'valid' (exit 0) or 'invalid:' and the first violated unit or given (exit 1), one
     line per instance. A grid's solution is in any grid format; a graph's is one line of colors
-    in vertex order, as 'sudokit solve' prints it.
+    in vertex order, as 'sudokit solve' prints it; a .cnf's is a model ('v' lines or literals).
 
     \b
     Example:

@@ -15,7 +15,7 @@ from ..formats import read_instances
 from ..instances import parse_box
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
 
-PROBLEMS = ("sudoku", "latin", "coloring")
+PROBLEMS = ("sudoku", "latin", "coloring", "cnf")
 
 
 class SudokitGroup(click.Group):
@@ -33,8 +33,11 @@ class SudokitGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("sudokit: interrupted", err=True)
             ctx.exit(130)
-        except (click.exceptions.Exit, click.ClickException):
+        except click.exceptions.Exit:
             raise
+        except click.ClickException as err:  # usage errors too: one line, their own code
+            click.echo(f"sudokit: error: {err.format_message()}", err=True)
+            ctx.exit(err.exit_code)
         except Exception as err:  # a bug: still one line, with a way to see the traceback
             if os.environ.get("SUDOKIT_DEBUG") == "1":
                 raise
@@ -51,7 +54,7 @@ def instance_options(func):
                         help="Box shape: R rows and C columns per box (e.g. 2x3 for 6x6).")(func)
     func = click.option("--problem", "-p", type=click.Choice(PROBLEMS),
                         help="Problem type (default: .pls -> latin, .col -> coloring, "
-                             "else sudoku).")(func)
+                             ".cnf -> cnf, else from the first line, else sudoku).")(func)
     return func
 
 
@@ -78,7 +81,10 @@ def solver_options(func):
 
 def load(path: str, problem, box, colors):
     """Read every instance of FILE (``-`` for stdin)."""
-    shape = parse_box(box) if box else None
+    try:
+        shape = parse_box(box) if box else None
+    except SudokitError as err:
+        raise click.BadParameter(str(err), param_hint="--box") from None
     return read_instances(path, problem=problem, box=shape, colors=colors)
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..encoders import completion_to_cnf
+from ..encoders import to_cnf
 from ..errors import UnreadableFileError
 from ..formats.dimacs import write_dimacs
 from .common import emit_json, encoding_options, instance_options, load, usage_error
@@ -54,7 +54,7 @@ def encode(file, target, output, index, stats, symmetry, as_json, problem, box, 
     if index > len(records):
         raise usage_error(f"--index {index}: {file} holds {len(records)} instance(s)")
     instance = records[index - 1].instance
-    encoded = completion_to_cnf(instance, encoding, amo, symmetry_breaking=symmetry)
+    encoded = to_cnf(instance, encoding, amo, symmetry_breaking=symmetry)
     cnf = encoded.cnf
     if output is not None:
         try:

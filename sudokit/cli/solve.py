@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import EXIT_UNKNOWN
-from ..formats import format_instance, format_solution
+from ..formats import format_instance, format_no_solution, format_solution
 from ..solvers import run_batch
 from .common import (Progress, check_solver, emit_json, encoding_options, instance_options,
                      load, make_budget, solver_options)
@@ -45,8 +45,9 @@ def solve(ctx, file, problem, box, colors, solver, time_limit, conflicts, encodi
     """Solve every instance in FILE ('-' for stdin).
 
     Each solution is printed in the input's own format (one line in, one line out; a grid in,
-    a grid out; .pls in, .pls out; a graph's coloring as one line of colors in vertex order),
-    or 'no solution' / 'unknown' (budget exhausted, exit code 5).
+    a grid out; .pls in, .pls out; a graph's coloring as one line of colors in vertex order;
+    a DIMACS .cnf's model as 's SATISFIABLE' and a 'v ... 0' line), or 'no solution' /
+    'unknown' (budget exhausted, exit code 5).
 
     \b
     Example:
@@ -62,7 +63,7 @@ def solve(ctx, file, problem, box, colors, solver, time_limit, conflicts, encodi
         elif result.status == "sat":
             click.echo(format_solution(record, result.solution))
         else:
-            click.echo("no solution" if result.status == "unsat" else "unknown")
+            click.echo(format_no_solution(record, result.status))
 
 
 @click.command()
@@ -97,5 +98,5 @@ def count(ctx, file, limit, problem, box, colors, solver, time_limit, conflicts,
                        "seconds": round(result.seconds, 6)})
             continue
         label = (format_instance(record, record.style) if record.style in ("line", "ints-line")
-                 else f"{file}:{record.line}")
+                 else f"{'<stdin>' if file == '-' else file}:{record.line}")
         click.echo(f"{label} {'unknown' if result.count is None else result.count}")

@@ -97,6 +97,17 @@ class CNFEncoding:
         values = np.where(free, truth.argmax(axis=1) + 1, givens)
         return values.astype(np.int32).reshape(self.problem.solution_shape)
 
+    def blocking_clause(self, model) -> list[int]:
+        """Not this solution: the negated true cell literals.
+
+        Every encoding gives each cell exactly one value, so two solutions differ in a cell
+        where the first one's literal is false in the second; negating the true literals is
+        the projected blocking clause, much shorter than negating every projected literal.
+        """
+        model = np.asarray(model, dtype=np.int64)
+        projection = self.projection()
+        return (-projection[model[projection - 1] > 0]).tolist()
+
     def solution_literals(self, solution) -> list[int]:
         """The projection literals of a source solution (for round-trip tests)."""
         flat = np.asarray(solution).reshape(-1)

@@ -20,7 +20,8 @@ from pathlib import PurePath
 
 import numpy as np
 
-from ..errors import ParseError
+from ..errors import InstanceError, ParseError
+from ..instances.formula import formula
 from ..instances.grid import GridPuzzle
 from ..instances.precoloring import Precoloring
 from .col import format_col, format_coloring, parse_col
@@ -33,11 +34,18 @@ from .textio import read_text
 __all__ = ["Record", "STYLES", "read_text", "parse_puzzles", "format_puzzle", "parse_pls",
            "format_pls", "parse_col", "format_col", "format_coloring", "detect_problem",
            "parse_instances", "read_instances", "format_solution", "format_instance",
+           "format_no_solution",
            "format_dimacs", "parse_dimacs", "write_dimacs", "PROBLEMS"]
 
 #: Problems the parsers know, and the extension that implies each (others are Sudoku).
-PROBLEMS = ("sudoku", "latin", "coloring")
-_BY_EXTENSION = {".pls": "latin", ".col": "coloring"}
+PROBLEMS = ("sudoku", "latin", "coloring", "cnf")
+_BY_EXTENSION = {".pls": "latin", ".col": "coloring", ".cnf": "cnf"}
+
+#: how to read a file when no problem is named: by extension (``.pls`` strictly as .pls),
+#: else by its first significant line (stdin has no extension), else as Sudoku text
+_PARSER_BY_EXTENSION = {".pls": "pls", ".col": "coloring", ".cnf": "cnf"}
+_PARSER_BY_HEADER = (("order", "pls"), ("p cnf", "cnf"), ("p edge", "coloring"),
+                     ("p col", "coloring"))
 
 
 def detect_problem(source_name: str, problem: str | None = None) -> str:
@@ -53,6 +61,22 @@ def detect_problem(source_name: str, problem: str | None = None) -> str:
             raise ValueError(f"unknown problem {problem!r}; expected one of {PROBLEMS}")
         return problem
     return _BY_EXTENSION.get(PurePath(str(source_name)).suffix.lower(), "sudoku")
+
+
+def _parser_key(source: str, problem: str | None, text: str) -> str:
+    """Which parser reads ``text``: the named problem, else the extension, else the header."""
+    if problem is not None:
+        return detect_problem(source, problem)
+    suffix = PurePath(str(source)).suffix.lower()
+    if suffix in _PARSER_BY_EXTENSION:
+        return _PARSER_BY_EXTENSION[suffix]
+    for line in text.splitlines():
+        line = line.strip().lower()
+        if not line or line.startswith(("#", "c ")) or line == "c":
+            continue
+        return next((key for prefix, key in _PARSER_BY_HEADER if line.startswith(prefix)),
+                    "sudoku")
+    return "sudoku"
 
 
 def _parse_sudoku(text, source, box, colors):
@@ -75,8 +99,33 @@ def _parse_solutions(text, source, box, colors):
     return parse_puzzles(text, source, "solution", box)
 
 
+def _parse_pls_file(text, source, box, colors):
+    return [parse_pls(text, source)]
+
+
+def _parse_cnf(text, source, box, colors):
+    cnf = parse_dimacs(text, source)
+    lines = [fields for fields in map(_projection_fields, cnf.comments) if fields is not None]
+    shown = [int(v) for fields in lines for v in fields if v != "0"]
+    try:
+        instance = formula(cnf, shown if lines else None)
+    except InstanceError as err:
+        raise ParseError(str(err), source) from None
+    return [Record(instance, 1, "dimacs")]
+
+
+def _projection_fields(comment: str):
+    """The variables of a ``c p show ... 0`` or ``c ind ... 0`` line, else None."""
+    fields = comment.split()
+    for prefix in (["p", "show"], ["ind"]):
+        if fields[:len(prefix)] == prefix and all(f.lstrip("-").isdigit()
+                                                  for f in fields[len(prefix):]):
+            return fields[len(prefix):]
+    return None
+
+
 _PARSERS = {"sudoku": _parse_sudoku, "latin": _parse_latin, "coloring": _parse_coloring,
-            "solution": _parse_solutions}
+            "solution": _parse_solutions, "pls": _parse_pls_file, "cnf": _parse_cnf}
 
 
 def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku",
@@ -131,7 +180,7 @@ def read_instances(path: str, problem: str | None = None, box: tuple[int, int] |
     >>> os.remove(handle.name)
     """
     text, source = read_text(path)
-    return parse_instances(text, source, detect_problem(source, problem), box, colors)
+    return parse_instances(text, source, _parser_key(source, problem, text), box, colors)
 
 
 def _solution_as_pls(record, solution):
@@ -146,7 +195,27 @@ def _solution_as_text(record, solution):
     return format_puzzle(np.asarray(solution), record.style, record.instance.box)
 
 
-_SOLUTION_WRITERS = {"pls": _solution_as_pls, "col": _solution_as_coloring}
+def _solution_as_model(record, solution):
+    return "s SATISFIABLE\nv " + " ".join(map(str, np.asarray(solution).tolist())) + " 0"
+
+
+_SOLUTION_WRITERS = {"pls": _solution_as_pls, "col": _solution_as_coloring,
+                     "dimacs": _solution_as_model}
+
+#: what ``solve`` prints for an instance without a solution: SAT-competition lines for DIMACS
+_NO_SOLUTION = {"dimacs": {"unsat": "s UNSATISFIABLE", "unknown": "s UNKNOWN"}}
+
+
+def format_no_solution(record: Record, status: str) -> str:
+    """The line for an instance whose status is ``"unsat"`` or ``"unknown"``.
+
+    Examples
+    --------
+    >>> format_no_solution(parse_instances("1" + "." * 15)[0], "unsat")
+    'no solution'
+    """
+    plain = {"unsat": "no solution", "unknown": "unknown"}
+    return _NO_SOLUTION.get(record.style, plain)[status]
 
 
 def format_solution(record: Record, solution) -> str:
@@ -179,7 +248,8 @@ def _instance_style(instance, style):
     return "col" if isinstance(instance, Precoloring) else "line"
 
 
-_INSTANCE_WRITERS = {"pls": lambda inst: format_pls(inst), "col": lambda inst: format_col(inst)}
+_INSTANCE_WRITERS = {"pls": lambda inst: format_pls(inst), "col": lambda inst: format_col(inst),
+                     "dimacs": lambda inst: format_dimacs(inst.cnf).rstrip("\n")}
 
 
 def format_instance(record_or_instance, style: str | None = None) -> str:

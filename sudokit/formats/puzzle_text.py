@@ -176,7 +176,10 @@ def parse_puzzles(text: str, source: str = "<string>", problem: str = "sudoku",
     if singles:
         found.extend(_parse_lines(singles, source, problem, box, maybe_grid))
     if not found:
-        raise ParseError("empty input, no instance found", source)
+        content = [line for line in text.splitlines()
+                   if line.strip() and not line.lstrip().startswith("#")]
+        what = "no puzzle found (only header lines)" if content else "empty input"
+        raise ParseError(f"{what}, no instance found", source)
     found.sort(key=lambda rec: rec.line)
     return found
 

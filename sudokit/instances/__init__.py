@@ -1,7 +1,8 @@
 """Problem models: grids (Sudoku, Latin squares) and precoloring extension, plus bundled examples."""
 
+from .formula import CNFFormula, formula
 from .grid import GridPuzzle, default_box, latin_square, parse_box, sudoku
 from .precoloring import Precoloring, precoloring
 
-__all__ = ["GridPuzzle", "Precoloring", "default_box", "latin_square", "parse_box",
+__all__ = ["CNFFormula", "GridPuzzle", "formula", "Precoloring", "default_box", "latin_square", "parse_box",
            "precoloring", "sudoku"]

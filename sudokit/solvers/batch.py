@@ -23,7 +23,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from ..encoders import completion_to_cnf
+from ..encoders import completion_to_cnf, to_cnf
 from ..errors import BudgetExhausted
 from .registry import DEFAULT_SOLVER
 from .sat import Budget, _enumerate, open_solver, run_solver
@@ -118,8 +118,8 @@ class _SingleSolver:
 
     def _encode(self, problem, symmetry: bool):
         encoding, amo, _, _ = self._options
-        return completion_to_cnf(problem, encoding or SOLO_ENCODING[problem.kind], amo,
-                                 symmetry_breaking=symmetry)
+        return to_cnf(problem, encoding or SOLO_ENCODING.get(problem.kind), amo,
+                      symmetry_breaking=symmetry)
 
     def solve(self, problem, budget: Budget = Budget()):
         encoded = self._encode(problem, self._options[3])
@@ -150,7 +150,7 @@ SOLO_ENCODING = {"sudoku": "reduced", "latin": "reduced", "coloring": "direct"}
 
 def _shape_key(problem):
     """Problems with the same key can share one formula (grids of one size and box shape)."""
-    if problem.kind == "coloring" or problem.n > SHARED_MAX_SIDE:
+    if problem.kind not in ("sudoku", "latin") or problem.n > SHARED_MAX_SIDE:
         return None
     return (problem.kind, problem.n, problem.box)
 

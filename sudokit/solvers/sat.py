@@ -2,10 +2,9 @@
 
 Counting enumerates models and blocks each one on the *projection* only: the cell-value
 variables that define a solution, never auxiliary ones (PySAT's ``enum_models`` blocks every
-variable, which over-counts as soon as an encoding has auxiliaries, e.g. ``seqcounter``). Since
-every encoding here gives each cell exactly one value, the blocking clause needs only the
-negated *true* cell literals: two distinct solutions differ in some cell, where the first
-solution's literal is false in the second.
+variable, which over-counts as soon as an encoding has auxiliaries, e.g. ``seqcounter``). Each
+encoding supplies its own ``blocking_clause``: for grids and graphs the negated true cell
+literals suffice, since every cell holds exactly one value.
 
 Examples
 --------
@@ -119,14 +118,12 @@ def _enumerate(solver: Solver, encoding, assumptions, meter, guard: int | None =
     With ``guard``, blocking clauses carry ``-guard`` so that they only bind while ``guard`` is
     assumed; the caller retires them by adding the unit clause ``[-guard]``.
     """
-    projection = encoding.projection()
     extra = [] if guard is None else [-guard]
     while run_solver(solver, assumptions, meter):
         # only the encoding's own variables: guards and later additions are not its business
         model = np.asarray(solver.get_model()[:encoding.cnf.num_vars], dtype=np.int64)
         yield encoding.decode(model)
-        true_vars = projection[model[projection - 1] > 0]
-        solver.add_clause(extra + (-true_vars).tolist())
+        solver.add_clause(extra + encoding.blocking_clause(model))
 
 
 def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = Budget()):
