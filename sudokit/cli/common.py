@@ -10,7 +10,7 @@ import time
 import click
 
 from ..encoders import AMO_METHODS, ENCODINGS
-from ..errors import EXIT_INTERNAL, EXIT_USAGE, SudokitError
+from ..errors import EXIT_INTERNAL, SudokitError
 from ..formats import read_instances
 from ..instances import parse_box
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
@@ -134,8 +134,3 @@ class Progress:
         if self.shown and self.tty:
             sys.stderr.write("\n")
 
-
-def usage_error(message: str) -> click.UsageError:
-    err = click.UsageError(message)
-    err.exit_code = EXIT_USAGE
-    return err

@@ -9,7 +9,7 @@ import click
 from ..encoders import to_cnf
 from ..errors import UnreadableFileError
 from ..formats.dimacs import write_dimacs
-from .common import emit_json, encoding_options, instance_options, load, usage_error
+from .common import emit_json, encoding_options, instance_options, load
 
 
 def _stats_table(cnf) -> str:
@@ -52,7 +52,7 @@ def encode(file, target, output, index, stats, symmetry, as_json, problem, box, 
     """
     records = load(file, problem, box, colors)
     if index > len(records):
-        raise usage_error(f"--index {index}: {file} holds {len(records)} instance(s)")
+        raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
     instance = records[index - 1].instance
     encoded = to_cnf(instance, encoding, amo, symmetry_breaking=symmetry)
     cnf = encoded.cnf

@@ -90,25 +90,19 @@ class SharedSolver:
             self._renew()
         self._top += 1
         guard = self._top
-        count, first = 0, None
         try:
-            found = _enumerate(self._sat, view, view.given_literals() + [guard],
-                               budget.start(), guard)
-            for solution in found:
-                count += 1
-                first = solution if first is None else first
-                if limit is not None and count >= limit:
-                    break
+            return _count(_enumerate(self._sat, view, view.given_literals() + [guard],
+                                     budget.start(), guard), limit)
         finally:
             self._sat.add_clause([-guard])  # retire this puzzle's blocking clauses
-        return count, first
 
 
 class _SingleSolver:
     """Per-instance solving with the givens inside the formula (used for lone instances)."""
 
     def __init__(self, encoding, amo, solver, symmetry_breaking):
-        self._options = (encoding, amo, solver, symmetry_breaking)
+        self.encoding, self.amo, self.solver = encoding, amo, solver
+        self.symmetry_breaking = symmetry_breaking
 
     def __enter__(self):
         return self
@@ -117,27 +111,31 @@ class _SingleSolver:
         return None
 
     def _encode(self, problem, symmetry: bool):
-        encoding, amo, _, _ = self._options
-        return to_cnf(problem, encoding or SOLO_ENCODING.get(problem.kind), amo,
+        return to_cnf(problem, self.encoding or SOLO_ENCODING.get(problem.kind), self.amo,
                       symmetry_breaking=symmetry)
 
     def solve(self, problem, budget: Budget = Budget()):
-        encoded = self._encode(problem, self._options[3])
-        with open_solver(self._options[2], encoded.cnf) as sat:
+        encoded = self._encode(problem, self.symmetry_breaking)
+        with open_solver(self.solver, encoded.cnf) as sat:
             if not run_solver(sat, [], budget.start()):
                 return None
             return encoded.decode(sat.get_model())
 
     def count(self, problem, limit=None, budget: Budget = Budget()):
-        encoded = self._encode(problem, False)
-        count, first = 0, None
-        with open_solver(self._options[2], encoded.cnf) as sat:
-            for solution in _enumerate(sat, encoded, [], budget.start()):
-                count += 1
-                first = solution if first is None else first
-                if limit is not None and count >= limit:
-                    break
-        return count, first
+        encoded = self._encode(problem, False)  # counting needs a one-to-one encoding
+        with open_solver(self.solver, encoded.cnf) as sat:
+            return _count(_enumerate(sat, encoded, [], budget.start()), limit)
+
+
+def _count(found, limit):
+    """``(count, first_solution)`` of a solution stream, stopping at ``limit``."""
+    count, first = 0, None
+    for solution in found:
+        count += 1
+        first = solution if first is None else first
+        if limit is not None and count >= limit:
+            break
+    return count, first
 
 
 #: grids up to this side share one solver in a batch; bigger ones solve faster one by one
