@@ -149,10 +149,15 @@ class CNF:
             table[group]["literals"] += block.size
         return table
 
-    def clause_lists(self):
-        """Yield each block's clauses as a list of Python int lists (one C-level conversion)."""
+    def clause_lists(self, chunk_rows: int = 1 << 16):
+        """Yield the clauses as lists of Python int lists, a chunk of a block at a time.
+
+        One C-level ``tolist`` per chunk; chunks keep the Python copies small even for the
+        33 million clauses of a 64x64 grid.
+        """
         for _, block in self.blocks:
-            yield block.tolist()
+            for start in range(0, block.shape[0], chunk_rows):
+                yield block[start:start + chunk_rows].tolist()
 
     def clauses(self) -> list[list[int]]:
         """All clauses as Python lists (for small formulas and tests)."""
