@@ -4,13 +4,24 @@ from .amo import AMO_METHODS, at_most_one
 from .completion_cnf import (DEFAULT_ENCODING, ENCODINGS, CNFEncoding, candidates,
                              completion_to_cnf, grid_to_cnf, precoloring_to_cnf)
 
+from .completion_xc import (XC_ENCODINGS, ExactCoverEncoding, OwnCover,
+                            completion_to_exact_cover, grid_to_exact_cover,
+                            precoloring_to_exact_cover)
+from .exact_cover_cnf import ExactCoverCNF, exact_cover_to_cnf
 from .formula_cnf import FormulaEncoding, formula_to_cnf
+from ..errors import EncodingError
 
 #: the CNF encoder of each problem kind; all take (problem, encoding, amo, include_givens,
 #: symmetry_breaking) and return an encoding with ``cnf``, ``projection``, ``decode``,
 #: ``blocking_clause`` and ``given_literals``
 _TO_CNF = {"sudoku": completion_to_cnf, "latin": completion_to_cnf,
-           "coloring": completion_to_cnf, "cnf": formula_to_cnf}
+           "coloring": completion_to_cnf, "cnf": formula_to_cnf, "xc": exact_cover_to_cnf}
+
+#: the exact cover encoder of each problem kind: (problem, encoding) -> an encoding with
+#: ``xc``, ``decode`` and ``given_options``
+_TO_EXACT_COVER = {"sudoku": completion_to_exact_cover, "latin": completion_to_exact_cover,
+                   "coloring": completion_to_exact_cover,
+                   "xc": lambda problem, encoding=None: OwnCover(problem)}
 
 
 def to_cnf(problem, encoding=None, amo="pairwise", include_givens=True,
@@ -19,5 +30,15 @@ def to_cnf(problem, encoding=None, amo="pairwise", include_givens=True,
     return _TO_CNF[problem.kind](problem, encoding, amo, include_givens, symmetry_breaking)
 
 
-__all__ = ["FormulaEncoding", "formula_to_cnf", "to_cnf", "AMO_METHODS", "CNFEncoding", "DEFAULT_ENCODING", "ENCODINGS", "at_most_one",
+def to_exact_cover(problem, encoding=None):
+    """Encode any instance as exact cover with the encoder of its kind."""
+    if problem.kind not in _TO_EXACT_COVER:
+        raise EncodingError(f"no exact cover encoding for a {problem.kind} instance; "
+                            "use a SAT solver")
+    return _TO_EXACT_COVER[problem.kind](problem, encoding)
+
+
+__all__ = ["ExactCoverCNF", "ExactCoverEncoding", "FormulaEncoding", "OwnCover", "XC_ENCODINGS",
+           "completion_to_exact_cover", "exact_cover_to_cnf", "formula_to_cnf",
+           "grid_to_exact_cover", "precoloring_to_exact_cover", "to_cnf", "to_exact_cover", "AMO_METHODS", "CNFEncoding", "DEFAULT_ENCODING", "ENCODINGS", "at_most_one",
            "candidates", "completion_to_cnf", "grid_to_cnf", "precoloring_to_cnf"]

@@ -26,6 +26,7 @@ from ..instances.grid import GridPuzzle
 from ..instances.precoloring import Precoloring
 from .col import format_col, format_coloring, parse_col
 from .dimacs import format_dimacs, parse_dimacs, write_dimacs
+from .dlx import format_cover, format_dlx, parse_dlx
 from .pls import format_pls, parse_pls
 from .puzzle_text import format_puzzle, parse_puzzles
 from .record import STYLES, Record
@@ -34,16 +35,16 @@ from .textio import read_text
 __all__ = ["Record", "STYLES", "read_text", "parse_puzzles", "format_puzzle", "parse_pls",
            "format_pls", "parse_col", "format_col", "format_coloring", "detect_problem",
            "parse_instances", "read_instances", "format_solution", "format_instance",
-           "format_no_solution",
+           "format_no_solution", "parse_dlx", "format_dlx", "format_cover",
            "format_dimacs", "parse_dimacs", "write_dimacs", "PROBLEMS"]
 
 #: Problems the parsers know, and the extension that implies each (others are Sudoku).
-PROBLEMS = ("sudoku", "latin", "coloring", "cnf")
-_BY_EXTENSION = {".pls": "latin", ".col": "coloring", ".cnf": "cnf"}
+PROBLEMS = ("sudoku", "latin", "coloring", "cnf", "xc")
+_BY_EXTENSION = {".pls": "latin", ".col": "coloring", ".cnf": "cnf", ".dlx": "xc"}
 
 #: how to read a file when no problem is named: by extension (``.pls`` strictly as .pls),
 #: else by its first significant line (stdin has no extension), else as Sudoku text
-_PARSER_BY_EXTENSION = {".pls": "pls", ".col": "coloring", ".cnf": "cnf"}
+_PARSER_BY_EXTENSION = {".pls": "pls", ".col": "coloring", ".cnf": "cnf", ".dlx": "xc"}
 _PARSER_BY_HEADER = (("order", "pls"), ("p cnf", "cnf"), ("p edge", "coloring"),
                      ("p col", "coloring"))
 
@@ -124,8 +125,13 @@ def _projection_fields(comment: str):
     return None
 
 
+def _parse_xc(text, source, box, colors):
+    return [parse_dlx(text, source)]
+
+
 _PARSERS = {"sudoku": _parse_sudoku, "latin": _parse_latin, "coloring": _parse_coloring,
-            "solution": _parse_solutions, "pls": _parse_pls_file, "cnf": _parse_cnf}
+            "solution": _parse_solutions, "pls": _parse_pls_file, "cnf": _parse_cnf,
+            "xc": _parse_xc}
 
 
 def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku",
@@ -200,7 +206,8 @@ def _solution_as_model(record, solution):
 
 
 _SOLUTION_WRITERS = {"pls": _solution_as_pls, "col": _solution_as_coloring,
-                     "dimacs": _solution_as_model}
+                     "dimacs": _solution_as_model,
+                     "dlx": lambda record, selected: format_cover(record.instance, selected)}
 
 #: what ``solve`` prints for an instance without a solution: SAT-competition lines for DIMACS
 _NO_SOLUTION = {"dimacs": {"unsat": "s UNSATISFIABLE", "unknown": "s UNKNOWN"}}
@@ -249,7 +256,8 @@ def _instance_style(instance, style):
 
 
 _INSTANCE_WRITERS = {"pls": lambda inst: format_pls(inst), "col": lambda inst: format_col(inst),
-                     "dimacs": lambda inst: format_dimacs(inst.cnf).rstrip("\n")}
+                     "dimacs": lambda inst: format_dimacs(inst.cnf).rstrip("\n"),
+                     "dlx": lambda inst: format_dlx(inst).rstrip("\n")}
 
 
 def format_instance(record_or_instance, style: str | None = None) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 __all__ = ["Record", "STYLES"]
 
 #: Every layout a parser reports and a writer accepts.
-STYLES = ("line", "ints-line", "grid", "ints-grid", "pls", "col", "dimacs")
+STYLES = ("line", "ints-line", "grid", "ints-grid", "pls", "col", "dimacs", "dlx")
 
 
 @dataclass(frozen=True)

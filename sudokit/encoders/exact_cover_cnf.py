@@ -1,0 +1,75 @@
+"""Exact cover as CNF: one variable per option, exactly one per primary item, at most one per
+secondary item. This lets any SAT back end solve Knuth-format problems and gives the DLX solver
+an independent peer to be tested against.
+
+Examples
+--------
+>>> from sudokit.exact_cover import exact_cover
+>>> from sudokit.solvers import count_solutions
+>>> xc = exact_cover([["a", "b"], ["a"], ["b"], ["b", "s"]], primary=["a", "b"], secondary=["s"])
+>>> count_solutions(exact_cover_to_cnf(xc))
+3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..cnf import CNF
+from .amo import at_most_one
+
+__all__ = ["ExactCoverCNF", "exact_cover_to_cnf"]
+
+
+@dataclass(frozen=True, eq=False)
+class ExactCoverCNF:
+    """An exact cover problem as CNF; a model decodes to the chosen option indices."""
+
+    problem: object
+    cnf: CNF
+    name: str = "exact cover"
+    amo: str = "pairwise"
+    parsimonious: bool = True
+
+    def projection(self) -> np.ndarray:
+        return np.arange(1, self.problem.num_options + 1)
+
+    def given_literals(self) -> list[int]:
+        return []
+
+    def decode(self, model) -> np.ndarray:
+        """Indices of the options set true."""
+        model = np.asarray(model, dtype=np.int64)
+        return np.flatnonzero(model[: self.problem.num_options] > 0)
+
+    def blocking_clause(self, model) -> list[int]:
+        """Not this cover. Negating its options suffices: a different cover cannot contain all
+        of them, since every option covers a primary item and no item is covered twice."""
+        return (-(self.decode(model) + 1)).tolist()
+
+
+def _groups_by_item(xc) -> list[np.ndarray]:
+    """For each item, the variables (option index + 1) of the options that cover it."""
+    order = np.argsort(xc.option_items, kind="stable")
+    options = xc.option_rows()[order] + 1
+    counts = np.bincount(xc.option_items, minlength=xc.num_items)
+    return np.split(options.astype(np.int32), np.cumsum(counts)[:-1])
+
+
+def exact_cover_to_cnf(xc, encoding: str | None = None, amo: str = "pairwise",
+                       include_givens: bool = True, symmetry_breaking: bool = False):
+    """Encode an :class:`~sudokit.exact_cover.ExactCover` (the extra options are ignored)."""
+    cnf = CNF()
+    cnf.new_block("options", (xc.num_options,))
+    groups = _groups_by_item(xc)
+    primary = groups[: xc.num_primary]
+    cnf.add_clauses("primary items covered", [g.tolist() for g in primary])
+    for width in sorted({len(g) for g in groups}):
+        rows = [g for g in groups if len(g) == width]
+        if width >= 2:
+            at_most_one(cnf, np.stack(rows), "items covered at most once", amo)
+    cnf.comments.append(f"exact cover: {xc.num_options} options, {xc.num_primary} primary and "
+                        f"{xc.num_secondary} secondary items; variable k = option k")
+    return ExactCoverCNF(xc, cnf, amo=amo)
