@@ -38,8 +38,8 @@ def is_item_name(name: str) -> bool:
 
 def _check_name(name: str, source, line: int, column: int) -> None:
     if not is_item_name(name):
-        why = "longer than 8 characters" if len(name) > 8 else "contains '|' or ':'"
-        raise ParseError(f"item name {name!r} is {why}", source, line, column)
+        why = "is longer than 8 characters" if len(name) > 8 else "contains '|' or ':'"
+        raise ParseError(f"item name {name!r} {why}", source, line, column)
 
 
 def _header(raw: str, source, number: int):
@@ -53,9 +53,7 @@ def _header(raw: str, source, number: int):
         for name, column in found:
             _check_name(name, source, number, column)
         names.append(found)
-    primary, secondary = names
-    if not primary:
-        raise ParseError("no primary items on the first line", source, number, 1)
+    primary, secondary = names  # primary is never empty: a line starting with '|' is a comment
     seen = {}
     for name, column in primary + secondary:
         if name in seen:
