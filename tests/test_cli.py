@@ -358,13 +358,13 @@ def test_solvers_lists_default():
     (default,) = [line for line in lines if line.split()[0] == "cadical195"]
     assert "(default)" in default
     assert sum("(default)" in line for line in lines) == 1
-    assert {line.split()[0] for line in lines} == set(sudokit.SOLVERS)
+    assert {line.split()[0] for line in lines} == set(sudokit.SOLVERS) | {"dlx"}
 
 
 def test_solvers_json():
     obj = json.loads(ok("solvers", "--json").stdout)
     assert isinstance(obj, dict) and "cadical195" in obj
-    assert obj == sudokit.SOLVERS
+    assert obj == {**sudokit.SOLVERS, **sudokit.solvers.EXACT_SOLVERS}
 
 
 @pytest.mark.parametrize("command", [[], ["solve"], ["count"], ["encode"], ["check"],

@@ -9,13 +9,13 @@ import time
 
 import click
 
-from ..encoders import AMO_METHODS, ENCODINGS
+from ..encoders import AMO_METHODS, ENCODINGS, XC_ENCODINGS
 from ..errors import EXIT_INTERNAL, SudokitError
 from ..formats import read_instances
 from ..instances import parse_box
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
 
-PROBLEMS = ("sudoku", "latin", "coloring", "cnf")
+PROBLEMS = ("sudoku", "latin", "coloring", "cnf", "xc")
 
 
 class SudokitGroup(click.Group):
@@ -54,7 +54,8 @@ def instance_options(func):
                         help="Box shape: R rows and C columns per box (e.g. 2x3 for 6x6).")(func)
     func = click.option("--problem", "-p", type=click.Choice(PROBLEMS),
                         help="Problem type (default: .pls -> latin, .col -> coloring, "
-                             ".cnf -> cnf, else from the first line, else sudoku).")(func)
+                             ".cnf -> cnf, .dlx -> xc, else from the first line, else "
+                             "sudoku).")(func)
     return func
 
 
@@ -62,20 +63,28 @@ def encoding_options(func):
     """``--encoding`` and ``--amo``."""
     func = click.option("--amo", type=click.Choice(list(AMO_METHODS)), default="pairwise",
                         show_default=True, help="At-most-one encoding.")(func)
-    func = click.option("--encoding", "-e", type=click.Choice(list(ENCODINGS)),
-                        help="CNF encoding (default: extended for grids, direct for graphs).")(func)
+    names = list(ENCODINGS) + [name for name in XC_ENCODINGS if name not in ENCODINGS]
+    func = click.option("--encoding", "-e", type=click.Choice(names),
+                        help="CNF encoding (default: extended for grids, direct for graphs); "
+                             "with encode --xc: full (default) or reduced.")(func)
     return func
 
 
 def solver_options(func):
-    """``--solver``, ``--time-limit``, ``--conflicts``."""
+    """``--solver``, ``--time-limit``, ``--conflicts``, ``--nodes``, ``--xc``."""
+    func = click.option("--xc", "xc", is_flag=True,
+                        help="FILE is an exact cover problem in Knuth's format (as --problem "
+                             "xc; solved with dlx unless --solver names a SAT solver).")(func)
+    func = click.option("--nodes", type=click.IntRange(min=1), metavar="N",
+                        help="DLX search-node budget per instance; past it 'unknown'.")(func)
     func = click.option("--conflicts", type=click.IntRange(min=1), metavar="N",
-                        help="Conflict budget per instance; past it the answer is 'unknown'.")(func)
+                        help="SAT conflict budget per instance; past it 'unknown'.")(func)
     func = click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
                         metavar="SECONDS",
                         help="Time budget per instance; past it the answer is 'unknown'.")(func)
-    func = click.option("--solver", "-s", default=DEFAULT_SOLVER, show_default=True,
-                        metavar="NAME", help="PySAT solver (see 'sudokit solvers').")(func)
+    func = click.option("--solver", "-s", metavar="NAME",
+                        help=f"A PySAT solver or dlx (see 'sudokit solvers'); default "
+                             f"{DEFAULT_SOLVER}, or dlx for exact cover problems.")(func)
     return func
 
 
@@ -88,11 +97,13 @@ def load(path: str, problem, box, colors):
     return read_instances(path, problem=problem, box=shape, colors=colors)
 
 
-def make_budget(time_limit, conflicts) -> Budget:
-    return Budget(seconds=time_limit, conflicts=conflicts)
+def make_budget(time_limit, conflicts, nodes=None) -> Budget:
+    return Budget(seconds=time_limit, conflicts=conflicts, nodes=nodes)
 
 
-def check_solver(name: str) -> str:
+def check_solver(name: str | None) -> str | None:
+    if name is None:
+        return None
     try:
         return resolve_solver(name)
     except SudokitError as err:

@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from ..encoders import to_cnf
+from ..encoders import to_cnf, to_exact_cover
+from ..formats.dlx import format_dlx
 from ..errors import UnreadableFileError
 from ..formats.dimacs import write_dimacs
 from .common import emit_json, encoding_options, instance_options, load
@@ -25,6 +26,12 @@ def _stats_table(cnf) -> str:
 @click.argument("file", type=str)
 @click.option("--cnf", "target", flag_value="cnf", default=True,
               help="Encode as DIMACS CNF (the default).")
+@click.option("--xc", "target", flag_value="xc",
+              help="Encode as exact cover in Knuth's DLX1 text format.")
+@click.option("--matrix", type=str, metavar="OUT.npz",
+              help="With --xc: also write the 0/1 matrix as .npz (CSR arrays readable by "
+                   "scipy.sparse.load_npz, item names, number of primary items).")
+@click.option("--dense", is_flag=True, help="With --matrix: add the dense matrix too.")
 @click.option("-o", "--output", type=str, metavar="OUT",
               help="Write the encoding to OUT instead of stdout.")
 @click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
@@ -37,9 +44,9 @@ def _stats_table(cnf) -> str:
 @click.option("--json", "as_json", is_flag=True, help="With --stats: the table as JSON.")
 @instance_options
 @encoding_options
-def encode(file, target, output, index, stats, symmetry, as_json, problem, box, colors,
-           encoding, amo):
-    """Encode instance I of FILE ('-' for stdin) as DIMACS CNF.
+def encode(file, target, matrix, dense, output, index, stats, symmetry, as_json, problem, box,
+           colors, encoding, amo):
+    """Encode instance I of FILE ('-' for stdin) as DIMACS CNF, or with --xc as exact cover.
 
     Variables follow var(r, c, v) = (r-1)*n*n + (c-1)*n + v for grids and
     var(v, c) = (v-1)*k + c for graphs (1-based), except the 'reduced' encoding, which
@@ -49,11 +56,17 @@ def encode(file, target, output, index, stats, symmetry, as_json, problem, box, 
     Example:
       sudokit encode --cnf sudokit/instances/examples/top3.txt -o puzzle.cnf
       sudokit encode --cnf --encoding reduced --stats sudokit/instances/examples/top3.txt
+      sudokit encode --xc --encoding reduced sudokit/instances/examples/puzzle17.txt
     """
     records = load(file, problem, box, colors)
     if index > len(records):
         raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
     instance = records[index - 1].instance
+    if target == "xc":
+        _encode_exact_cover(instance, encoding, output, matrix, dense)
+        return
+    if matrix is not None:
+        raise click.UsageError("--matrix needs --xc")
     encoded = to_cnf(instance, encoding, amo, symmetry_breaking=symmetry)
     cnf = encoded.cnf
     if output is not None:
@@ -72,3 +85,18 @@ def encode(file, target, output, index, stats, symmetry, as_json, problem, box, 
                        "literals": cnf.num_literals})
         else:
             click.echo(_stats_table(cnf))
+
+
+def _encode_exact_cover(instance, encoding, output, matrix, dense) -> None:
+    xc = to_exact_cover(instance, encoding).xc
+    text = format_dlx(xc)
+    try:
+        if output is not None:
+            with open(output, "w") as stream:
+                stream.write(text)
+        if matrix is not None:
+            xc.save_matrix(matrix, dense=dense)
+    except OSError as err:
+        raise UnreadableFileError(f"cannot write {err.filename}: {err.strerror}") from None
+    if output is None:
+        click.echo(text, nl=False)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import click
 
-from ..solvers import DEFAULT_SOLVER, SOLVERS
+from ..solvers import DEFAULT_SOLVER, EXACT_SOLVERS, SOLVERS
 from .common import emit_json
 
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="As a JSON object name -> description.")
 def solvers(as_json):
-    """List the SAT solvers by PySAT name, each with a one-line description.
+    """List the solvers: the SAT solvers by PySAT name, then dlx (exact cover).
 
     PySAT's short aliases (g4, cd19, m22 ...) are accepted wherever a name is.
 
@@ -19,10 +19,11 @@ def solvers(as_json):
     Example:
       sudokit solvers
     """
+    every = {**SOLVERS, **EXACT_SOLVERS}
     if as_json:
-        emit_json(SOLVERS)
+        emit_json(every)
         return
-    width = max(map(len, SOLVERS))
-    for name, text in SOLVERS.items():
+    width = max(map(len, every))
+    for name, text in every.items():
         mark = " (default)" if name == DEFAULT_SOLVER else ""
         click.echo(f"{name:<{width}}  {text}{mark}")

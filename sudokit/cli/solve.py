@@ -11,13 +11,14 @@ from .common import (Progress, check_solver, emit_json, encoding_options, instan
                      load, make_budget, solver_options)
 
 
-def _run(ctx, file, problem, box, colors, solver, time_limit, conflicts, encoding, amo,
-         task, limit=None):
-    records = load(file, problem, box, colors)
+def _run(ctx, file, options, task, limit=None):
+    problem = "xc" if options["xc"] else options["problem"]
+    records = load(file, problem, options["box"], options["colors"])
     progress = Progress(len(records), "counting" if task == "count" else "solving")
+    budget = make_budget(options["time_limit"], options["conflicts"], options["nodes"])
     results = run_batch([r.instance for r in records], task=task, limit=limit,
-                        solver=check_solver(solver), encoding=encoding, amo=amo,
-                        budget=make_budget(time_limit, conflicts), progress=progress)
+                        solver=check_solver(options["solver"]), encoding=options["encoding"],
+                        amo=options["amo"], budget=budget, progress=progress)
     unknown = False
     try:
         for record, result in zip(records, results):
@@ -40,8 +41,7 @@ def _solution_json(solution):
 @encoding_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per instance.")
 @click.pass_context
-def solve(ctx, file, problem, box, colors, solver, time_limit, conflicts, encoding, amo,
-          as_json):
+def solve(ctx, file, as_json, **options):
     """Solve every instance in FILE ('-' for stdin).
 
     Each solution is printed in the input's own format (one line in, one line out; a grid in,
@@ -49,19 +49,25 @@ def solve(ctx, file, problem, box, colors, solver, time_limit, conflicts, encodi
     a DIMACS .cnf's model as 's SATISFIABLE' and a 'v ... 0' line), or 'no solution' /
     'unknown' (budget exhausted, exit code 5).
 
+    An exact cover problem in Knuth's format (--xc, or a .dlx file) prints the chosen
+    options, one per line, and a blank line after the cover.
+
     \b
     Example:
       sudokit solve sudokit/instances/examples/top3.txt
       sudokit solve --json --solver glucose4 puzzles.txt
+      sudokit solve --solver dlx sudokit/instances/examples/top3.txt
+      sudokit solve --xc problem.dlx
     """
-    for record, result in _run(ctx, file, problem, box, colors, solver, time_limit, conflicts,
-                               encoding, amo, "solve"):
+    for record, result in _run(ctx, file, options, "solve"):
         if as_json:
             emit_json({"index": result.index + 1, "line": record.line, "status": result.status,
                        "solution": _solution_json(result.solution),
                        "seconds": round(result.seconds, 6)})
         elif result.status == "sat":
             click.echo(format_solution(record, result.solution))
+            if record.style == "dlx":
+                click.echo()  # Knuth's programs end each cover with a blank line
         else:
             click.echo(format_no_solution(record, result.status))
 
@@ -75,8 +81,7 @@ def solve(ctx, file, problem, box, colors, solver, time_limit, conflicts, encodi
 @encoding_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per instance.")
 @click.pass_context
-def count(ctx, file, limit, problem, box, colors, solver, time_limit, conflicts, encoding, amo,
-          as_json):
+def count(ctx, file, limit, as_json, **options):
     """Count the solutions of every instance in FILE ('-' for stdin).
 
     One line per instance: the instance (one-line puzzles) or FILE:LINE, then its count, or
@@ -86,10 +91,10 @@ def count(ctx, file, limit, problem, box, colors, solver, time_limit, conflicts,
     \b
     Example:
       sudokit count sudokit/instances/examples/top3.txt --limit 2
-      sudokit count --problem latin --limit 1000 empty4.txt
+      sudokit count --solver dlx --problem latin empty5.txt
+      sudokit count --xc problem.dlx
     """
-    for record, result in _run(ctx, file, problem, box, colors, solver, time_limit, conflicts,
-                               encoding, amo, "count", limit):
+    for record, result in _run(ctx, file, options, "count", limit):
         if as_json:
             emit_json({"index": result.index + 1, "line": record.line, "status": result.status,
                        "count": result.count,

@@ -139,6 +139,8 @@ def completion_to_exact_cover(problem, encoding: str | None = None) -> ExactCove
     cell_item[item_cells] = np.arange(len(item_cells))
     groups = []  # (kind, units, needed (units, k) mask, primary?)
     for kind, units in problem.unit_groups():
+        if len(units) == 0:
+            continue  # a graph without edges
         needed = np.ones((len(units), k), dtype=bool)
         if name == "reduced":
             held = givens[units]

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..encoders import completion_to_cnf, to_cnf
 from ..errors import BudgetExhausted
+from .exact import SharedDLX, SingleDLX
 from .registry import DEFAULT_SOLVER
 from .sat import Budget, _enumerate, open_solver, run_solver
 
@@ -146,15 +147,34 @@ SHARED_MAX_SIDE = 16
 SOLO_ENCODING = {"sudoku": "reduced", "latin": "reduced", "coloring": "direct"}
 
 
-def _shape_key(problem):
-    """Problems with the same key can share one formula (grids of one size and box shape)."""
-    if problem.kind not in ("sudoku", "latin") or problem.n > SHARED_MAX_SIDE:
+def _grid_key(problem):
+    return (problem.kind, problem.n, problem.box) if problem.kind in ("sudoku", "latin") else None
+
+
+def _shape_key(problem, solver: str):
+    """Problems with the same key can share one engine: grids of one size and box shape (for
+    SAT only up to :data:`SHARED_MAX_SIDE`)."""
+    key = _grid_key(problem)
+    if key is None or (solver != "dlx" and problem.n > SHARED_MAX_SIDE):
         return None
-    return (problem.kind, problem.n, problem.box)
+    return (solver,) + key
+
+
+def _solver_for(problem, solver: str | None) -> str:
+    """The named solver, else DLX for exact cover problems and the default SAT solver."""
+    return solver or ("dlx" if problem.kind == "xc" else DEFAULT_SOLVER)
+
+
+def _new_engine(problem, solver, shared, encoding, amo):
+    if solver == "dlx":
+        return SharedDLX(problem) if shared else SingleDLX()
+    if shared:
+        return SharedSolver(problem, encoding, amo, solver)
+    return _SingleSolver(encoding, amo, solver, True)
 
 
 def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
-              solver: str = DEFAULT_SOLVER, encoding: str | None = None, amo: str = "pairwise",
+              solver: str | None = None, encoding: str | None = None, amo: str = "pairwise",
               budget: Budget = Budget(),
               progress: Callable[[int], None] | None = None):
     """Solve or count each problem, yielding an :class:`InstanceResult` per problem in order.
@@ -162,6 +182,8 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
     Parameters
     ----------
     task : {"solve", "count"}
+    solver : str, optional
+        A PySAT name or ``"dlx"``; by default DLX for exact cover problems, else cadical195.
     limit : int, optional
         Counting stops here (``2`` checks uniqueness).
     budget : Budget
@@ -170,22 +192,49 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
         Called with the number of instances done after each one.
     """
     problems = list(problems)
-    keys = Counter(_shape_key(p) for p in problems)
+    solvers = [_solver_for(p, solver) for p in problems]
+    keys = [_shape_key(p, name) for p, name in zip(problems, solvers)]
+    sizes = Counter(keys)
     engines: dict = {}
+    ready: dict[int, InstanceResult] = {}
     try:
         for index, problem in enumerate(problems):
-            key = _shape_key(problem)
-            shared = key is not None and keys[key] > 1 and encoding != "reduced"
-            engine_key = key if shared else ("single",)
+            key = keys[index]
+            shared = key is not None and sizes[key] > 1 and encoding != "reduced"
+            engine_key = key if shared else (solvers[index],)
             if engine_key not in engines:
-                engines[engine_key] = (SharedSolver(problem, encoding, amo, solver) if shared
-                                       else _SingleSolver(encoding, amo, solver, True))
-            yield _run_one(engines[engine_key], problem, index, task, limit, budget)
+                engines[engine_key] = _new_engine(problem, solvers[index], shared, encoding, amo)
+            engine = engines[engine_key]
+            if index not in ready and isinstance(engine, SharedDLX) and budget.seconds is None \
+                    and budget.nodes is None:
+                ready.update(_dlx_run(engine, problems, keys, index, task, limit))
+            result = ready.pop(index, None) or _run_one(engine, problem, index, task, limit,
+                                                        budget)
+            yield result
             if progress is not None:
                 progress(index + 1)
     finally:
         for engine in engines.values():
             engine.__exit__(None, None, None)
+
+
+_DLX_CHUNK = 4096
+
+
+def _dlx_run(engine, problems, keys, start, task, limit) -> dict[int, InstanceResult]:
+    """Results for the run of same-shape puzzles from ``start``, in one DLX kernel call."""
+    stop = start
+    while stop < len(problems) and stop - start < _DLX_CHUNK and keys[stop] == keys[start]:
+        stop += 1
+    started = time.perf_counter()
+    found = engine.count_all(problems[start:stop], 1 if task == "solve" else limit)
+    each = (time.perf_counter() - started) / (stop - start)
+    results = {}
+    for offset, (count, solution) in enumerate(found):
+        result = InstanceResult(start + offset, "sat" if count else "unsat", solution,
+                                count if task == "count" else None, each)
+        results[start + offset] = result
+    return results
 
 
 def _run_one(engine, problem, index, task, limit, budget) -> InstanceResult:

@@ -18,7 +18,7 @@ from pysat.solvers import SolverNames
 
 from ..errors import SolverError
 
-__all__ = ["SOLVERS", "DEFAULT_SOLVER", "resolve_solver", "supports_budget"]
+__all__ = ["SOLVERS", "EXACT_SOLVERS", "DEFAULT_SOLVER", "resolve_solver", "supports_budget"]
 
 _KNOWN: dict[str, str] = {
     "cadical195": "CaDiCaL 1.9.5 (Biere et al.): modern CDCL",
@@ -47,12 +47,19 @@ SOLVERS: dict[str, str] = {name: text for name, text in _KNOWN.items()
 
 DEFAULT_SOLVER = "cadical195"
 
+#: solvers that work on the exact cover form instead of CNF
+EXACT_SOLVERS: dict[str, str] = {
+    "dlx": "Knuth's Algorithm X with dancing links (DLX1 layout, numba): exact cover",
+}
+
 _NO_BUDGET = {"lingeling"}
 
 
 def resolve_solver(name: str) -> str:
-    """Canonical PySAT name for ``name`` or any of PySAT's aliases (``g4``, ``cd19`` ...)."""
+    """Canonical name: ``dlx``, or the PySAT name for it or any of PySAT's aliases (``g4``...)."""
     wanted = name.strip().lower()
+    if wanted in EXACT_SOLVERS:
+        return wanted
     for canonical in SOLVERS:
         if wanted == canonical or wanted in getattr(SolverNames, canonical, ()):
             return canonical

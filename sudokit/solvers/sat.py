@@ -35,13 +35,15 @@ __all__ = ["Budget", "open_solver", "load_cnf", "run_solver", "solve", "solution
 
 @dataclass(frozen=True)
 class Budget:
-    """Limits for one instance: wall-clock seconds and/or conflicts (None = unlimited)."""
+    """Limits for one instance (None = unlimited): wall-clock seconds, SAT conflicts, DLX nodes."""
 
     seconds: float | None = None
     conflicts: int | None = None
+    nodes: int | None = None
 
     @property
     def unlimited(self) -> bool:
+        """No limit that a SAT solver honours (``nodes`` is for DLX only)."""
         return self.seconds is None and self.conflicts is None
 
     def start(self) -> "_Meter":

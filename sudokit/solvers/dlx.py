@@ -1,0 +1,430 @@
+"""Exact cover by dancing links (Knuth's Algorithm X, DLX1 layout) with numba kernels.
+
+The structure is built once from the CSR arrays of an exact-cover problem and reused: every
+call may *preselect* options (cover them before the search: the givens of a puzzle) and the
+structure is restored exactly afterwards. So batch uniqueness checking builds the empty
+grid's options once and preselects each puzzle's givens, all in one kernel call
+(:meth:`DancingLinks.count_many`). Branching picks the active primary item with the fewest
+remaining options (Knuth's MRV rule, first on ties). As in Algorithm X, an option without
+primary items is never part of a cover unless it is preselected.
+
+Reference: D. E. Knuth, *The Art of Computer Programming*, Vol. 4B, Section 7.2.2.1
+("Dancing links"), Algorithm X and the program DLX1. The kernels are in
+:mod:`sudokit.solvers.dlx_kernel`.
+
+Examples
+--------
+Knuth's example (7.2.2.1-(6)): items ``a..g``; the options are ``c e``, ``a d g``,
+``b c f``, ``a d f``, ``b g`` and ``d e g``.
+
+>>> import numpy as np
+>>> starts = np.array([0, 2, 5, 8, 11, 13, 16])
+>>> items = np.array([2, 4, 0, 3, 6, 1, 2, 5, 0, 3, 5, 1, 6, 3, 4, 6])
+>>> dlx = DancingLinks(7, 7, starts, items)
+>>> dlx.first()
+array([0, 3, 4])
+>>> dlx.count(), dlx.count(preselected=[1])
+(1, 0)
+>>> dlx_count((7, 7, starts, items), limit=5)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from ..errors import BudgetExhausted, SolverError
+from . import dlx_kernel as _k
+
+__all__ = ["DancingLinks", "dlx_first", "dlx_solutions", "dlx_count"]
+
+_NO_LIMIT = np.iinfo(np.int64).max
+
+
+class DancingLinks:
+    """An exact-cover problem laid out for dancing links, reusable across searches.
+
+    Parameters
+    ----------
+    num_items : int
+        Number of items.
+    num_primary : int
+        Items ``0..num_primary-1`` must be covered exactly once; the others at most once.
+    option_starts : array_like of int, length ``num_options + 1``
+        CSR offsets: option ``k`` is ``option_items[option_starts[k]:option_starts[k + 1]]``.
+    option_items : array_like of int
+        0-based item indices; no item twice within one option.
+
+    Attributes
+    ----------
+    nodes : int
+        Search-tree nodes entered (step X2) since the last :meth:`reset_counters`.
+    updates : int
+        Link updates made by cover and hide since the last :meth:`reset_counters`.
+
+    Notes
+    -----
+    Not thread-safe: :meth:`first`, :meth:`count` and :meth:`count_many` modify the shared
+    links in place (and restore them). :meth:`solutions` works on its own copy, so any number
+    of its generators may be alive at once.
+
+    Examples
+    --------
+    Two items, options ``{0, 1}``, ``{0}`` and ``{1}``:
+
+    >>> dlx = DancingLinks(2, 2, [0, 2, 3, 4], [0, 1, 0, 1])
+    >>> [s.tolist() for s in dlx.solutions()]
+    [[0], [1, 2]]
+    >>> dlx.count(preselected=[2]), dlx.nodes > 0
+    (1, True)
+    """
+
+    def __init__(self, num_items: int, num_primary: int, option_starts: Any,
+                 option_items: Any):
+        starts = np.asarray(option_starts)
+        items = np.asarray(option_items)
+        _check_problem(num_items, num_primary, starts, items)
+        self.num_items = int(num_items)
+        self.num_primary = int(num_primary)
+        self.num_options = len(starts) - 1
+        built = _k.build_links(self.num_items, self.num_primary, starts, items)
+        self._links = built[:5]
+        self._spacers = built[5]
+        self._x = np.zeros(self.num_primary + 1, dtype=np.int32)
+        self._mark = np.zeros(self.num_items + 2, dtype=np.int8)
+        self._stats = np.zeros(2, dtype=np.int64)
+        # Bound on the length of a solution: options without primary items only enter one
+        # as preselected; the others are disjoint, each with >= min_primary primary items.
+        lengths = np.diff(starts.astype(np.int64))
+        owner = np.repeat(np.arange(self.num_options), lengths)
+        primary = np.bincount(owner[items < self.num_primary], minlength=self.num_options)
+        self._secondary_only = primary == 0
+        min_primary = int(primary[primary > 0].min()) if np.any(primary > 0) else 1
+        self._width = self.num_primary // min_primary
+
+    @classmethod
+    def from_problem(cls, problem: Any) -> "DancingLinks":
+        """Build from an object with ``num_items``, ``num_primary``, ``option_starts`` and
+        ``option_items`` (such as an ``ExactCover``), or from a tuple of those four values.
+
+        Examples
+        --------
+        >>> from types import SimpleNamespace
+        >>> xc = SimpleNamespace(num_items=1, num_primary=1, option_starts=[0, 1, 2],
+        ...                      option_items=[0, 0])
+        >>> DancingLinks.from_problem(xc).count()
+        2
+        """
+        if isinstance(problem, DancingLinks):
+            return problem
+        if isinstance(problem, tuple) and len(problem) == 4:
+            return cls(*problem)
+        try:
+            fields = (problem.num_items, problem.num_primary, problem.option_starts,
+                      problem.option_items)
+        except AttributeError:
+            raise SolverError(
+                "DLX needs an exact-cover problem: an object with num_items, num_primary, "
+                "option_starts and option_items, or a tuple of those four "
+                f"(got {type(problem).__name__})") from None
+        return cls(*fields)
+
+    # counters -------------------------------------------------------------------------
+    @property
+    def nodes(self) -> int:
+        return int(self._stats[0])
+
+    @property
+    def updates(self) -> int:
+        return int(self._stats[1])
+
+    def reset_counters(self) -> None:
+        """Set :attr:`nodes` and :attr:`updates` back to 0."""
+        self._stats[:] = 0
+
+    def links(self) -> tuple[np.ndarray, ...]:
+        """Copies of the link arrays ``(LLINK, RLINK, TOP, ULINK, DLINK)`` (for inspection)."""
+        return tuple(a.copy() for a in self._links)
+
+    # searches -------------------------------------------------------------------------
+    def count(self, preselected: Any = (), limit: int | None = None, *,
+              max_nodes: int | None = None) -> int:
+        """Count the exact covers that contain the ``preselected`` options.
+
+        Parameters
+        ----------
+        preselected : sequence of int, optional
+            Options forced into the solution. Overlapping ones give a count of 0.
+        limit : int, optional
+            Stop counting at this many (``limit=2`` answers "unique?").
+        max_nodes : int, optional
+            Budget of search-tree nodes; :class:`~sudokit.errors.BudgetExhausted` when spent.
+
+        Examples
+        --------
+        >>> DancingLinks(1, 1, [0, 1, 2, 3], [0, 0, 0]).count(limit=2)
+        2
+        """
+        counts, _ = self._run([self._check_pre(preselected)], _limit(limit), 0, max_nodes)
+        return int(counts[0])
+
+    def first(self, preselected: Any = (), *, max_nodes: int | None = None
+              ) -> np.ndarray | None:
+        """The first exact cover found (sorted option indices, int64), or None if none.
+
+        Examples
+        --------
+        >>> DancingLinks(2, 1, [0, 1, 3], [1, 0, 1]).first()
+        array([1])
+        >>> DancingLinks(2, 1, [0, 1, 3], [1, 0, 1]).first(preselected=[0]) is None
+        True
+        """
+        pre = self._check_pre(preselected)
+        counts, rows = self._run([pre], 1, len(pre) + self._width, max_nodes)
+        if counts[0] == 0:
+            return None
+        row = rows[0]
+        return np.sort(row[row >= 0]).astype(np.int64)
+
+    def solutions(self, preselected: Any = ()) -> Iterator[np.ndarray]:
+        """Lazily generate every exact cover containing ``preselected`` (sorted, int64).
+
+        The generator searches on its own copy of the links; stopping early is fine.
+
+        Examples
+        --------
+        >>> gen = DancingLinks(1, 1, [0, 1, 2, 3], [0, 0, 0]).solutions()
+        >>> next(gen), next(gen)
+        (array([0]), array([1]))
+        """
+        pre = self._check_pre(preselected)
+        return self._generate(pre)
+
+    def count_within(self, preselected: Any = (), limit: int | None = None, *,
+                     seconds: float | None = None, max_nodes: int | None = None,
+                     slice_nodes: int = 1 << 16) -> tuple[int, np.ndarray | None]:
+        """Count covers (up to ``limit``) and return the first, within a time/node budget.
+
+        The search runs in slices of ``slice_nodes`` nodes and reads the clock between
+        slices, so a time limit holds even when no cover turns up for a long while.
+
+        Returns
+        -------
+        count : int
+        first : ndarray or None
+            The first cover found (sorted option indices).
+
+        Raises
+        ------
+        BudgetExhausted
+            When ``seconds`` or ``max_nodes`` run out first.
+
+        Examples
+        --------
+        >>> DancingLinks(1, 1, [0, 1, 2, 3], [0, 0, 0]).count_within(limit=5, seconds=10)
+        (3, array([0]))
+        """
+        import time
+
+        pre = self._check_pre(preselected)
+        deadline = None if seconds is None else time.monotonic() + seconds
+        start_nodes = self.nodes
+        count, first = 0, None
+        for cover in self._generate(pre, slice_nodes):
+            if cover is not None:
+                count += 1
+                first = cover if first is None else first
+                if count >= _limit(limit):
+                    break
+            late = deadline is not None and time.monotonic() >= deadline
+            spent = max_nodes is not None and self.nodes - start_nodes >= max_nodes
+            if late or spent:
+                raise BudgetExhausted(f"DLX budget ran out after {count} solution(s)")
+        return count, first
+
+    def _generate(self, pre: np.ndarray, slice_nodes: int = -1) -> Iterator[np.ndarray | None]:
+        """Covers containing ``pre``, searched on a copy of the links; with ``slice_nodes``,
+        also ``None`` each time that many nodes pass without a cover (a chance to stop)."""
+        links = [a.copy() for a in self._links]
+        x = np.zeros_like(self._x)
+        stats = np.zeros(2, dtype=np.int64)
+        mark = np.zeros_like(self._mark)
+        done = _k.cover_preselected(*links, self._spacers, pre, mark)
+        if done == 0:
+            return
+        self._stats[1] += done - 1
+        state = np.array([0, _k.STEP_ENTER, 0], dtype=np.int64)
+        out = np.zeros(len(x), dtype=np.int64)
+        while True:
+            stats[:] = 0
+            found = _k.search(*links, x, state, stats, slice_nodes)
+            self._stats += stats
+            if found == 0:
+                return
+            if found == -1:  # a slice of nodes ended; the search resumes at X2
+                yield None
+                continue
+            size = _k.options_of(x, state[0], links[2], out)
+            yield np.sort(np.concatenate((pre, out[:size])))
+
+    def count_many(self, pre_starts: Any, pre_options: Any, limit: int | None = None
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """Count many preselected sets at once, in one kernel call (batch uniqueness).
+
+        Parameters
+        ----------
+        pre_starts : array_like of int, length ``P + 1``
+            CSR offsets: set ``p`` is ``pre_options[pre_starts[p]:pre_starts[p + 1]]``.
+        pre_options : array_like of int
+            Option indices.
+        limit : int, optional
+            Count each set up to this many (2 for uniqueness).
+
+        Returns
+        -------
+        counts : ndarray of int64, shape ``(P,)``
+        first_solutions : ndarray of int32, shape ``(P, width)``
+            Each row the sorted options of the first cover found, padded with -1 (all -1
+            when the count is 0). ``width`` bounds the length of any cover.
+
+        Examples
+        --------
+        >>> dlx = DancingLinks(2, 2, [0, 2, 3, 4], [0, 1, 0, 1])
+        >>> counts, firsts = dlx.count_many([0, 0, 1, 3], [1, 0, 1])
+        >>> counts.tolist(), firsts.tolist()
+        ([2, 1, 0], [[0, -1], [1, 2], [-1, -1]])
+        """
+        starts, options = self._check_batch(pre_starts, pre_options)
+        extra = np.concatenate(([0], np.cumsum(self._secondary_only[options])))[starts]
+        width = self._width + (int(np.diff(extra).max()) if len(starts) > 1 else 0)
+        return self._run_csr(starts, options, _limit(limit), width)
+
+    # internals ------------------------------------------------------------------------
+    def _run(self, sets: list, limit: int, width: int, max_nodes: int | None):
+        starts = np.concatenate(([0], np.cumsum([len(s) for s in sets]))).astype(np.int64)
+        options = np.concatenate(sets).astype(np.int64)
+        if max_nodes is None:
+            return self._run_csr(starts, options, limit, width)
+        state = np.zeros(3, dtype=np.int64)
+        row = np.full(width, -1, dtype=np.int32)
+        budget = self.nodes + int(max_nodes)
+        count = _k.solve_one(*self._links, self._spacers, self._x, state, self._stats,
+                             self._mark, options, limit, budget, row)
+        if state[2]:
+            raise BudgetExhausted(f"DLX node budget of {max_nodes} ran out after "
+                                  f"{count} solution(s)")
+        return np.array([count], dtype=np.int64), row[None, :]
+
+    def _run_csr(self, starts, options, limit, width):
+        counts = np.zeros(len(starts) - 1, dtype=np.int64)
+        firsts = np.full((len(counts), width), -1, dtype=np.int32)
+        _k.solve_batch(*self._links, self._spacers, self._x, self._stats, self._mark,
+                       starts, options, limit, counts, firsts)
+        big = np.iinfo(np.int32).max
+        firsts = np.sort(np.where(firsts < 0, big, firsts), axis=1)
+        firsts[firsts == big] = -1
+        return counts, firsts
+
+    def _check_pre(self, preselected: Any) -> np.ndarray:
+        pre = np.asarray(preselected)
+        if pre.size == 0:
+            return np.zeros(0, dtype=np.int64)
+        if pre.ndim != 1 or pre.dtype.kind not in "iu":
+            raise SolverError("preselected options must be a 1-D sequence of option "
+                              f"indices (got dtype {pre.dtype}, shape {pre.shape})")
+        self._check_range(pre)
+        return pre.astype(np.int64)
+
+    def _check_range(self, options: np.ndarray) -> None:
+        bad = (options < 0) | (options >= self.num_options)
+        if np.any(bad):
+            raise SolverError(f"preselected option {int(options[bad][0])} is out of range: "
+                              f"the problem has {self.num_options} options "
+                              f"(0..{self.num_options - 1})")
+
+    def _check_batch(self, pre_starts: Any, pre_options: Any):
+        starts = np.asarray(pre_starts)
+        options = np.asarray(pre_options)
+        if options.size == 0:
+            options = np.zeros(0, dtype=np.int64)
+        for name, arr in (("pre_starts", starts), ("pre_options", options)):
+            if arr.ndim != 1 or arr.dtype.kind not in "iu":
+                raise SolverError(f"{name} must be a 1-D integer array")
+        if (len(starts) == 0 or starts[0] != 0 or starts[-1] != len(options)
+                or np.any(np.diff(starts) < 0)):
+            raise SolverError("pre_starts must rise from 0 to len(pre_options) "
+                              f"(got {len(starts)} offsets for {len(options)} options)")
+        self._check_range(options)
+        return starts.astype(np.int64), options.astype(np.int64)
+
+
+def dlx_first(problem: Any, preselected: Any = ()) -> np.ndarray | None:
+    """The first exact cover of ``problem`` (sorted option indices), or None.
+
+    ``problem`` is a :class:`DancingLinks`, an object with ``num_items``, ``num_primary``,
+    ``option_starts`` and ``option_items``, or a tuple of those four.
+
+    Examples
+    --------
+    >>> dlx_first((2, 2, [0, 1, 2], [0, 1]))
+    array([0, 1])
+    """
+    return DancingLinks.from_problem(problem).first(preselected)
+
+
+def dlx_solutions(problem: Any, preselected: Any = ()) -> Iterator[np.ndarray]:
+    """Lazily generate the exact covers of ``problem`` (see :func:`dlx_first`).
+
+    Examples
+    --------
+    >>> [s.tolist() for s in dlx_solutions((1, 1, [0, 1, 2], [0, 0]))]
+    [[0], [1]]
+    """
+    return DancingLinks.from_problem(problem).solutions(preselected)
+
+
+def dlx_count(problem: Any, limit: int | None = None, preselected: Any = ()) -> int:
+    """Count the exact covers of ``problem``, stopping at ``limit`` (see :func:`dlx_first`).
+
+    Examples
+    --------
+    >>> dlx_count((1, 1, [0, 1, 2, 3], [0, 0, 0]), limit=2)
+    2
+    """
+    return DancingLinks.from_problem(problem).count(preselected, limit)
+
+
+def _limit(limit: int | None) -> int:
+    if limit is None:
+        return int(_NO_LIMIT)
+    if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 0:
+        raise SolverError(f"limit must be a non-negative integer or None (got {limit!r})")
+    return int(limit)
+
+
+def _check_problem(num_items, num_primary, starts, items) -> None:
+    """Cheap structural checks (the caller validated the content); SolverError if broken."""
+    try:
+        n, n1 = int(num_items), int(num_primary)
+    except (TypeError, ValueError):
+        raise SolverError("num_items and num_primary must be integers") from None
+    if not 0 <= n1 <= n:
+        raise SolverError(f"need 0 <= num_primary <= num_items (got {n1} and {n})")
+    if starts.ndim != 1 or len(starts) == 0 or (starts.size and starts.dtype.kind not in "iu"):
+        raise SolverError("option_starts must be a 1-D integer array of length num_options+1")
+    if items.size and (items.ndim != 1 or items.dtype.kind not in "iu"):
+        raise SolverError("option_items must be a 1-D integer array")
+    if starts[0] != 0 or starts[-1] != items.size or np.any(np.diff(starts) < 0):
+        raise SolverError("option_starts must rise from 0 to len(option_items)")
+    if items.size + len(starts) + n + 2 >= _k.COVERED:
+        raise SolverError(f"the problem is too large for DLX ({items.size} item entries)")
+    if items.size and (items.min() < 0 or items.max() >= n):
+        raise SolverError(f"option items must lie in 0..{n - 1}")
+    if items.size:
+        owner = np.repeat(np.arange(len(starts) - 1), np.diff(starts.astype(np.int64)))
+        key = np.sort(owner * np.int64(n) + items.astype(np.int64))
+        if np.any(key[1:] == key[:-1]):
+            raise SolverError("an option lists the same item twice")

@@ -1,0 +1,389 @@
+"""Numba kernels of Knuth's Algorithm X with dancing links, in the DLX1 array layout.
+
+This is the sequential memory layout of Knuth, TAOCP 7.2.2.1 ("Dancing links", Algorithm X
+and the program DLX1). With ``N`` items:
+
+* Item headers ``1..N`` (item ``k`` of the caller is header ``k + 1``) are doubly linked by
+  ``LLINK``/``RLINK`` (arrays of length ``N + 2``). The primary items form a circular list
+  headed by the root ``0``; the secondary items form their own circular list headed by
+  ``N + 1``, so they are never chosen for branching but are covered like any other item.
+* Nodes live in flat ``int32`` arrays ``TOP``/``ULINK``/``DLINK``. Nodes ``1..N`` are the
+  item headers: ``TOP`` holds their ``LEN`` and ``ULINK``/``DLINK`` close their vertical
+  lists. Node ``0`` is not a node; ``TOP(0)`` holds the number of primary items.
+* Node ``N + 1`` is the first *spacer*; each option's nodes follow consecutively, and each
+  option is followed by a spacer. The spacer after option ``k`` has ``TOP = -(k + 1)``
+  (the first spacer has ``TOP = 0``), ``ULINK`` = first node of the preceding option and
+  ``DLINK`` = last node of the following option, so walking an option cyclically is
+  "``p + 1`` until a spacer, then jump by ``ULINK``".
+
+One departure from DLX1 makes step X3 fast: cover(i) adds ``COVERED`` (2**29) to ``LEN(i)``
+and uncover(i) takes it away (a covered item's LEN never changes while it is covered). The
+MRV choice then scans ``TOP[1..N1]`` as a plain array instead of chasing ``RLINK``; since
+uncovering restores the list order, the first minimum is the same item Knuth's loop over the
+active list picks. The item lists are still maintained (X2 tests ``RLINK(0) = 0``).
+
+The search is *resumable*: :func:`search` keeps the level and the step it stopped at in a
+``state`` array and returns after each solution, so callers produce solutions lazily and
+counting needs no list of solutions. Every function runs unchanged as plain Python when
+``NUMBA_DISABLE_JIT=1``.
+
+Examples
+--------
+>>> import numpy as np
+>>> links = build_links(2, 2, np.array([0, 1, 2, 4]), np.array([0, 1, 0, 1], np.int32))
+>>> llink, rlink, top, ulink, dlink, spacers = links
+>>> top[1:3].tolist()                 # LEN of the two items
+[2, 2]
+>>> top[spacers].tolist()             # 0, then -(k + 1) after option k
+[0, -1, -2, -3]
+>>> state = np.array([0, STEP_ENTER, 0], np.int64)
+>>> x, stats = np.zeros(3, np.int32), np.zeros(2, np.int64)
+>>> results = [search(llink, rlink, top, ulink, dlink, x, state, stats, -1) for _ in range(3)]
+>>> results                           # two solutions ({0, 1} and {2}), then done
+[1, 1, 0]
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+__all__ = ["build_links", "search", "solve_batch", "cover_preselected", "options_of",
+           "STEP_ENTER", "STEP_DONE"]
+
+# Step codes of the resumable search (Knuth's step labels).
+STEP_ENTER = 2    # X2: enter level l
+STEP_TRY = 5      # X5: try x_l
+STEP_AGAIN = 6    # X6: try again
+STEP_BACK = 7     # X7: backtrack
+STEP_LEAVE = 8    # X8: leave level l
+STEP_DONE = 0     # the search is over
+COVERED = 1 << 29  # added to LEN(i) while item i is covered (see the module notes)
+
+_jit = numba.njit(cache=True)
+
+
+def build_links(num_items, num_primary, starts, items):
+    """Build the DLX1 arrays (X1, "initialise") with numpy; no Python loop over nodes.
+
+    Parameters
+    ----------
+    num_items, num_primary : int
+        Items ``0..num_primary-1`` are primary, the rest secondary.
+    starts : array of int, length ``num_options + 1``
+        Option ``k`` is ``items[starts[k]:starts[k + 1]]``.
+    items : array of int
+        0-based item indices (no repeats inside an option).
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(llink, rlink, top, ulink, dlink, spacers)``: the five ``int32`` link arrays and
+        the ``int64`` node index of each spacer (``num_options + 1`` of them).
+    """
+    n = int(num_items)
+    starts = np.asarray(starts, dtype=np.int64)
+    items = np.asarray(items, dtype=np.int64)
+    num_options = len(starts) - 1
+    lengths = np.diff(starts)
+    size = n + 2 + len(items) + num_options
+    # Item headers: primary list around root 0, secondary list around n + 1.
+    llink = np.zeros(n + 2, dtype=np.int32)
+    rlink = np.zeros(n + 2, dtype=np.int32)
+    for head, lo, hi in ((0, 1, num_primary), (n + 1, num_primary + 1, n)):
+        ring = np.concatenate(([head], np.arange(lo, hi + 1)))
+        rlink[ring] = np.roll(ring, -1)
+        llink[ring] = np.roll(ring, 1)
+    top = np.zeros(size, dtype=np.int32)
+    ulink = np.zeros(size, dtype=np.int32)
+    dlink = np.zeros(size, dtype=np.int32)
+    # Spacers: s_k = n + 1 + starts[k] + k for k = 0..num_options.
+    spacers = n + 1 + starts + np.arange(num_options + 1)
+    top[spacers] = -np.arange(num_options + 1)
+    ulink[spacers[1:]] = spacers[:-1] + 1          # first node of the previous option
+    dlink[spacers[:-1]] = spacers[1:] - 1          # last node of the next option
+    # Option nodes, and the vertical list of each item in order of appearance.
+    nodes = n + 2 + np.arange(len(items)) + np.repeat(np.arange(num_options), lengths)
+    headers = items + 1
+    top[nodes] = headers
+    order = np.argsort(headers, kind="stable")
+    col, pos = headers[order], nodes[order]
+    first = np.ones(len(col), dtype=bool)
+    first[1:] = col[1:] != col[:-1]
+    last = np.ones(len(col), dtype=bool)
+    last[:-1] = col[1:] != col[:-1]
+    above = np.where(first, col, np.roll(pos, 1))
+    below = np.where(last, col, np.roll(pos, -1))
+    ulink[pos] = above
+    dlink[pos] = below
+    every = np.arange(1, n + 1)
+    ulink[every] = every                            # empty items point to themselves
+    dlink[every] = every
+    ulink[col[last]] = pos[last]
+    dlink[col[first]] = pos[first]
+    top[1:n + 1] = np.bincount(items, minlength=n)[:n]
+    top[0] = num_primary
+    return llink, rlink, top, ulink, dlink, spacers.astype(np.int64)
+
+
+@_jit
+def hide(p, top, ulink, dlink):
+    """hide(p): unlink the other nodes of p's option from their items; return the updates."""
+    updates = 0
+    q = p + 1
+    while q != p:
+        x = top[q]
+        u = ulink[q]
+        d = dlink[q]
+        if x <= 0:
+            q = u                      # spacer: back to the first node of this option
+        else:
+            dlink[u] = d
+            ulink[d] = u
+            top[x] -= 1                # LEN(x) <- LEN(x) - 1
+            updates += 1
+            q += 1
+    return updates
+
+
+@_jit
+def unhide(p, top, ulink, dlink):
+    """unhide(p): the exact inverse of hide(p), walking the option the other way."""
+    q = p - 1
+    while q != p:
+        x = top[q]
+        u = ulink[q]
+        d = dlink[q]
+        if x <= 0:
+            q = d                      # spacer: on to the last node of this option
+        else:
+            dlink[u] = q
+            ulink[d] = q
+            top[x] += 1
+            q -= 1
+
+
+@_jit
+def cover(i, llink, rlink, top, ulink, dlink):
+    """cover(i): hide every option of item i, then unlink i from its item list."""
+    updates = 1
+    p = dlink[i]
+    while p != i:
+        updates += hide(p, top, ulink, dlink)
+        p = dlink[p]
+    left = llink[i]
+    right = rlink[i]
+    rlink[left] = right
+    llink[right] = left
+    top[i] += COVERED
+    return updates
+
+
+@_jit
+def uncover(i, llink, rlink, top, ulink, dlink):
+    """uncover(i): relink i into its item list, then unhide its options bottom-up."""
+    left = llink[i]
+    right = rlink[i]
+    rlink[left] = i
+    llink[right] = i
+    top[i] -= COVERED
+    p = ulink[i]
+    while p != i:
+        unhide(p, top, ulink, dlink)
+        p = ulink[p]
+
+
+@_jit
+def search(llink, rlink, top, ulink, dlink, x, state, stats, max_nodes):
+    """Run Algorithm X from ``state`` until the next solution, the end, or the node budget.
+
+    ``state`` is ``[l, step, flag]`` (int64) and ``x`` the stack of chosen nodes. Returns 1 at
+    a solution (``x[0..l-1]``; the next call resumes at X8), 0 when the search is over, -1
+    when ``stats[0]`` (nodes) reached ``max_nodes`` (``-1``: no budget; resumable at X2).
+    ``stats[1]`` counts link updates made by cover and hide.
+    """
+    level = state[0]
+    step = state[1]
+    nodes = stats[0]
+    updates = stats[1]
+    n = len(llink) - 2
+    n1 = top[0]
+    result = 0
+    while step != STEP_DONE:
+        if step == STEP_ENTER:                        # X2 [Enter level l]
+            if max_nodes >= 0 and nodes >= max_nodes:
+                result = -1
+                break
+            nodes += 1
+            if rlink[0] == 0:                         # all primary items covered: visit
+                step = STEP_LEAVE
+                result = 1
+                break
+            best = 1                                  # X3 [Choose i]: MRV, first on ties;
+            best_len = top[1]
+            for p in range(2, n1 + 1):                # covered items have LEN >= COVERED
+                if top[p] < best_len:
+                    best = p
+                    best_len = top[p]
+            updates += cover(best, llink, rlink, top, ulink, dlink)   # X4 [Cover i]
+            x[level] = dlink[best]
+            step = STEP_TRY
+        elif step == STEP_TRY:                        # X5 [Try x_l]
+            xl = x[level]
+            if xl <= n:                               # x_l = i: no option left
+                step = STEP_BACK
+            else:
+                p = xl + 1
+                while p != xl:                        # cover the other items of x_l
+                    j = top[p]
+                    if j <= 0:
+                        p = ulink[p]
+                    else:
+                        updates += cover(j, llink, rlink, top, ulink, dlink)
+                        p += 1
+                level += 1
+                step = STEP_ENTER
+        elif step == STEP_AGAIN:                      # X6 [Try again]
+            xl = x[level]
+            p = xl - 1
+            while p != xl:                            # uncover them in reverse order
+                j = top[p]
+                if j <= 0:
+                    p = dlink[p]
+                else:
+                    uncover(j, llink, rlink, top, ulink, dlink)
+                    p -= 1
+            x[level] = dlink[xl]                      # i = TOP(x_l); x_l <- DLINK(x_l)
+            step = STEP_TRY
+        elif step == STEP_BACK:                       # X7 [Backtrack]: x_l = i
+            uncover(x[level], llink, rlink, top, ulink, dlink)
+            step = STEP_LEAVE
+        else:                                         # X8 [Leave level l]
+            if level == 0:
+                step = STEP_DONE
+                break
+            level -= 1
+            step = STEP_AGAIN
+    state[0] = level
+    state[1] = step
+    stats[0] = nodes
+    stats[1] = updates
+    return result
+
+
+@_jit
+def unwind(llink, rlink, top, ulink, dlink, x, state):
+    """Undo levels ``l-1..0`` of a search stopped at X2 or X8 (X6's uncovering, then X7)."""
+    for level in range(state[0] - 1, -1, -1):
+        xl = x[level]
+        p = xl - 1
+        while p != xl:
+            j = top[p]
+            if j <= 0:
+                p = dlink[p]
+            else:
+                uncover(j, llink, rlink, top, ulink, dlink)
+                p -= 1
+        uncover(top[xl], llink, rlink, top, ulink, dlink)
+    state[0] = 0
+    state[1] = STEP_DONE
+
+
+@_jit
+def option_of(q, top):
+    """The option index of node q: walk right to the spacer that ends its option."""
+    while top[q] > 0:
+        q += 1
+    return -top[q] - 1
+
+
+@_jit
+def options_of(x, level, top, out):
+    """Write the option indices of ``x[0..level-1]`` into ``out``; return how many."""
+    for k in range(level):
+        out[k] = option_of(x[k], top)
+    return level
+
+
+@_jit
+def cover_preselected(llink, rlink, top, ulink, dlink, spacers, pre, mark):
+    """Cover every item of the options ``pre``; return 0 (and change nothing) if they clash.
+
+    Two preselected options that share an item (or one listed twice) leave no solution.
+    ``mark`` is a zeroed int8 scratch array of length ``N + 2``; it is zero again on return.
+    Returns the number of link updates plus one, so that success is always positive.
+    """
+    ok = True
+    for k in pre:
+        for q in range(spacers[k] + 1, spacers[k + 1]):
+            if mark[top[q]] != 0:
+                ok = False
+            mark[top[q]] = 1
+    for k in pre:
+        for q in range(spacers[k] + 1, spacers[k + 1]):
+            mark[top[q]] = 0
+    if not ok:
+        return 0
+    updates = 1
+    for k in pre:
+        for q in range(spacers[k] + 1, spacers[k + 1]):
+            updates += cover(top[q], llink, rlink, top, ulink, dlink)
+    return updates
+
+
+@_jit
+def uncover_preselected(llink, rlink, top, ulink, dlink, spacers, pre):
+    """Undo :func:`cover_preselected`: uncover the items in exactly the reverse order."""
+    for t in range(len(pre) - 1, -1, -1):
+        k = pre[t]
+        for q in range(spacers[k + 1] - 1, spacers[k], -1):
+            uncover(top[q], llink, rlink, top, ulink, dlink)
+
+
+@_jit
+def solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
+              pre, limit, max_nodes, row):
+    """Count the covers extending ``pre`` up to ``limit``; the first one goes into ``row``.
+
+    The structure is restored exactly before returning. ``state[2]`` is set to 1 when the
+    node budget ran out (the count is then a lower bound).
+    """
+    state[2] = 0
+    done = cover_preselected(llink, rlink, top, ulink, dlink, spacers, pre, mark)
+    if done == 0:
+        return 0
+    stats[1] += done - 1
+    state[0] = 0
+    state[1] = STEP_ENTER
+    count = 0
+    while count < limit:
+        result = search(llink, rlink, top, ulink, dlink, x, state, stats, max_nodes)
+        if result == 1:
+            if count == 0:
+                width = len(row)
+                for t in range(len(pre)):
+                    if t < width:
+                        row[t] = pre[t]
+                for t in range(state[0]):
+                    if len(pre) + t < width:
+                        row[len(pre) + t] = option_of(x[t], top)
+            count += 1
+        elif result == 0:
+            break
+        else:
+            state[2] = 1
+            break
+    unwind(llink, rlink, top, ulink, dlink, x, state)
+    uncover_preselected(llink, rlink, top, ulink, dlink, spacers, pre)
+    return count
+
+
+@_jit
+def solve_batch(llink, rlink, top, ulink, dlink, spacers, x, stats, mark,
+                pre_starts, pre_options, limit, counts, firsts):
+    """:func:`solve_one` for each preselected set ``pre_options[pre_starts[p]:...]``."""
+    state = np.zeros(3, dtype=np.int64)
+    for p in range(len(counts)):
+        pre = pre_options[pre_starts[p]:pre_starts[p + 1]]
+        counts[p] = solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats,
+                              mark, pre, limit, -1, firsts[p])
