@@ -17,17 +17,25 @@ Examples
 __version__ = "0.1.0"
 
 from .cnf import CNF, VarBlock
-from .encoders import (AMO_METHODS, ENCODINGS, CNFEncoding, completion_to_cnf, grid_to_cnf,
-                       precoloring_to_cnf)
+from .exact_cover import ExactCover, exact_cover, exact_cover_from_matrix
+from .encoders import (AMO_METHODS, ENCODINGS, CNFEncoding, ExactCoverEncoding,
+                       completion_to_cnf, completion_to_exact_cover, exact_cover_to_cnf,
+                       grid_to_cnf, grid_to_exact_cover, precoloring_to_cnf,
+                       precoloring_to_exact_cover, to_cnf, to_exact_cover)
 from .errors import (BudgetExhausted, DecodeError, EncodingError, InstanceError, ParseError,
                      SolverError, SudokitError, UnreadableFileError)
-from .formats import (format_dimacs, format_instance, format_solution, parse_dimacs,
-                      parse_instances, parse_puzzles, read_instances, write_dimacs)
+from .formats import (format_dimacs, format_dlx, format_instance, format_solution,
+                      parse_dimacs, parse_dlx, parse_instances, parse_puzzles, read_instances,
+                      write_dimacs)
 from .instances import GridPuzzle, Precoloring, latin_square, precoloring, sudoku
-from .solvers import (SOLVERS, Budget, count_solutions, is_unique, open_solver, run_batch,
-                      solutions, solve)
+from .solvers import (SOLVERS, Budget, DancingLinks, count_solutions, dlx_count, dlx_first,
+                      dlx_solutions, is_unique, open_solver, run_batch, solutions, solve)
 
 __all__ = [
+    "DancingLinks", "ExactCover", "ExactCoverEncoding", "completion_to_exact_cover",
+    "dlx_count", "dlx_first", "dlx_solutions", "exact_cover", "exact_cover_from_matrix",
+    "exact_cover_to_cnf", "format_dlx", "grid_to_exact_cover", "parse_dlx",
+    "precoloring_to_exact_cover", "to_cnf", "to_exact_cover",
     "AMO_METHODS", "Budget", "BudgetExhausted", "CNF", "CNFEncoding", "DecodeError", "ENCODINGS",
     "EncodingError", "GridPuzzle", "InstanceError", "ParseError", "Precoloring", "SOLVERS",
     "SolverError", "SudokitError", "UnreadableFileError", "VarBlock", "__version__",

@@ -105,11 +105,6 @@ def test_queens(n, expected):
     assert dlx_count(queens_problem(n)) == expected
 
 
-@pytest.mark.slow
-def test_6x6_sudoku_with_2x3_boxes():
-    assert dlx_count(grid_problem(6, 2, 3)) == 28_200_960
-
-
 def test_from_problem_accepts_attributes():
     class XC:
         num_items, num_primary, option_starts, option_items = SUDOKU4

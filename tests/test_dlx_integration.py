@@ -33,7 +33,7 @@ def test_known_counts_through_the_encoders(problem, expected):
 
 
 @pytest.mark.slow
-def test_6x6_sudoku_grids_with_dlx():
+def test_6x6_sudoku_grids_with_dlx():  # about 30 s
     assert dlx_count(sudoku(np.zeros((6, 6), dtype=int), (2, 3))) == 28_200_960
 
 

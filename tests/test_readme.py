@@ -68,3 +68,11 @@ def test_setup_commands_are_exactly_two_and_ci_runs_the_test_one():
     assert install_and_test in (ROOT / ".ci" / "run").read_text()
     example = install_and_solve.split(".venv/bin/sudokit ", 1)[1].split()
     assert (ROOT / example[-1]).is_file()
+
+
+def test_readme_python_examples_run(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    blocks = re.findall(r"```python\n(.*?)```", README, flags=re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
