@@ -6,41 +6,14 @@ import click
 import numpy as np
 
 from ..errors import EXIT_CHECK_FAILED, ParseError
-from ..formats import parse_instances, read_text
+from ..formats import read_text
+from ..formats.solutions import parse_solutions
 from .common import instance_options, load
-
-
-def _integer_lines(text: str, source: str) -> list[np.ndarray]:
-    """One integer array per non-comment line (a graph coloring: colors in vertex order)."""
-    found = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        tokens = line.split()
-        if not tokens or line.lstrip().startswith(("#", "c ")):
-            continue
-        bad = next((t for t in tokens if not t.lstrip("-").isdigit()), None)
-        if bad is not None:
-            raise ParseError(f"not an integer: {bad!r}", source, number, line.find(bad) + 1)
-        found.append(np.array(tokens, dtype=np.int64))
-    return found
-
-
-def _models(text: str, source: str) -> list[np.ndarray]:
-    """A DIMACS model: SAT-competition output ('s' and 'v' lines) or bare literals."""
-    kept = [line[1:] if line.startswith("v") else line for line in text.splitlines()
-            if not line.startswith(("s", "c"))]
-    return [np.concatenate(_integer_lines("\n".join(kept), source) or [np.zeros(0, np.int64)])]
 
 
 def _candidates(records, path: str) -> list[np.ndarray]:
     text, source = read_text(path)
-    first = records[0].instance
-    if first.kind in _OTHER_SOLUTION_READERS:
-        return _OTHER_SOLUTION_READERS[first.kind](text, source)
-    box = getattr(first, "box", None)
-    return [r.instance.givens for r in parse_instances(text, source, "solution", box)]
-
-
-_OTHER_SOLUTION_READERS = {"coloring": _integer_lines, "cnf": _models}
+    return parse_solutions(text, source, records[0].instance)
 
 
 @click.command()
@@ -53,7 +26,8 @@ def check(ctx, puzzle, solution, problem, box, colors):
 
     Prints 'valid' (exit 0) or 'invalid:' and the first violated unit or given (exit 1), one
     line per instance. A grid's solution is in any grid format; a graph's is one line of colors
-    in vertex order, as 'sudokit solve' prints it; a .cnf's is a model ('v' lines or literals).
+    in vertex order, as 'sudokit solve' prints it; a .cnf's is a model ('v' lines or literals);
+    an exact cover's is its options, one per line.
 
     \b
     Example:

@@ -23,7 +23,6 @@ import numpy as np
 from ..errors import InstanceError, ParseError
 from ..instances.formula import formula
 from ..instances.grid import GridPuzzle
-from ..instances.precoloring import Precoloring
 from .col import format_col, format_coloring, parse_col
 from .dimacs import format_dimacs, parse_dimacs, write_dimacs
 from .dlx import format_cover, format_dlx, parse_dlx
@@ -249,15 +248,26 @@ def format_solution(record: Record, solution) -> str:
     return writer(record, solution)
 
 
+#: how each kind of instance is written when no style is asked for
+_DEFAULT_STYLE = {"coloring": "col", "cnf": "dimacs", "xc": "dlx"}
+
+
 def _instance_style(instance, style):
-    if style is not None:
-        return style
-    return "col" if isinstance(instance, Precoloring) else "line"
+    return style or _DEFAULT_STYLE.get(instance.kind, "line")
 
 
 _INSTANCE_WRITERS = {"pls": lambda inst: format_pls(inst), "col": lambda inst: format_col(inst),
-                     "dimacs": lambda inst: format_dimacs(inst.cnf).rstrip("\n"),
+                     "dimacs": lambda inst: _format_formula(inst).rstrip("\n"),
                      "dlx": lambda inst: format_dlx(inst).rstrip("\n")}
+
+
+def _format_formula(instance) -> str:
+    """DIMACS text of a formula; a ``c p show ... 0`` line when the projection is not all."""
+    text = format_dimacs(instance.cnf)
+    if len(instance.projection) == instance.cnf.num_vars:
+        return text
+    shown = " ".join(map(str, instance.projection.tolist()))
+    return f"c p show {shown} 0\n" + text
 
 
 def format_instance(record_or_instance, style: str | None = None) -> str:

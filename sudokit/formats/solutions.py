@@ -1,0 +1,80 @@
+"""Reading candidate solutions of any instance kind, as ``sudokit solve`` prints them.
+
+- grids: any grid format (read without validation: a bad certificate is judged later);
+- graphs: one line of colors in vertex order per instance;
+- CNF formulas: a model as ``v`` lines (an ``s`` line may precede them) or bare literals;
+- exact cover: the chosen options, one per line, a blank line between covers.
+
+Examples
+--------
+>>> from sudokit.exact_cover import exact_cover
+>>> xc = exact_cover([["a"], ["b"], ["a", "b"]], primary=["a", "b"])
+>>> parse_solutions("b a\\n\\na\\nb\\n", "s.txt", xc)
+[array([2]), array([0, 1])]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ParseError
+
+__all__ = ["parse_solutions"]
+
+
+def _integer_lines(text: str, source: str, instance=None) -> list[np.ndarray]:
+    """One integer array per non-comment line (a coloring: colors in vertex order)."""
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        tokens = line.split()
+        if not tokens or line.lstrip().startswith(("#", "c ")):
+            continue
+        bad = next((t for t in tokens if not t.lstrip("-").isdigit()), None)
+        if bad is not None:
+            raise ParseError(f"not an integer: {bad!r}", source, number, line.find(bad) + 1)
+        found.append(np.array(tokens, dtype=np.int64))
+    return found
+
+
+def _models(text: str, source: str, instance=None) -> list[np.ndarray]:
+    """A DIMACS model: SAT-competition output ('s' and 'v' lines) or bare literals."""
+    kept = [line[1:] if line.startswith("v") else line for line in text.splitlines()
+            if not line.startswith(("s", "c"))]
+    return [np.concatenate(_integer_lines("\n".join(kept), source) or [np.zeros(0, np.int64)])]
+
+
+def _covers(text: str, source: str, xc) -> list[np.ndarray]:
+    """Covers as option indices; each line names an option's items (in any order)."""
+    index = {frozenset(xc.option(k)): k for k in range(xc.num_options)}
+    covers, current = [], []
+    for number, line in enumerate(text.splitlines() + [""], start=1):
+        names = line.split()
+        if not names:
+            if current:
+                covers.append(np.array(sorted(current), dtype=np.int64))
+            current = []
+            continue
+        if line.lstrip().startswith("|"):
+            continue
+        option = index.get(frozenset(names))
+        if option is None:
+            raise ParseError(f"no option covers exactly the items {' '.join(names)}", source,
+                             number, 1)
+        current.append(option)
+    return covers
+
+
+def _grids(text: str, source: str, instance) -> list[np.ndarray]:
+    from . import parse_instances
+
+    return [r.instance.givens for r in
+            parse_instances(text, source, "solution", getattr(instance, "box", None))]
+
+
+_READERS = {"sudoku": _grids, "latin": _grids, "coloring": _integer_lines, "cnf": _models,
+            "xc": _covers}
+
+
+def parse_solutions(text: str, source: str, instance) -> list[np.ndarray]:
+    """Candidate solutions for instances of ``instance``'s kind, in file order."""
+    return _READERS[instance.kind](text, source, instance)
