@@ -13,6 +13,7 @@ from .check import check
 from .common import SudokitGroup
 from .encode import encode
 from .info import solvers
+from .reduce import reduce
 from .solve import count, solve
 
 __all__ = ["main"]
@@ -33,5 +34,5 @@ def main():
     """
 
 
-for command in (solve, count, encode, check, solvers):
+for command in (solve, count, encode, check, reduce, solvers):
     main.add_command(command)

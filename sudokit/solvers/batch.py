@@ -27,7 +27,7 @@ from ..encoders import completion_to_cnf, to_cnf
 from ..errors import BudgetExhausted
 from .exact import SharedDLX, SingleDLX
 from .registry import DEFAULT_SOLVER
-from .sat import Budget, _enumerate, open_solver, run_solver
+from .sat import Budget, _enumerate, open_solver, read_model, run_solver
 
 __all__ = ["InstanceResult", "SharedSolver", "run_batch"]
 
@@ -82,7 +82,7 @@ class SharedSolver:
         view = self._view(problem)
         if not run_solver(self._sat, view.given_literals(), budget.start()):
             return None
-        return view.decode(self._sat.get_model())
+        return view.decode(read_model(self._sat, view.cnf.num_vars))
 
     def count(self, problem, limit: int | None = None, budget: Budget = Budget()):
         """``(count, first_solution)`` of ``problem``, counting up to ``limit``."""
@@ -120,7 +120,7 @@ class _SingleSolver:
         with open_solver(self.solver, encoded.cnf) as sat:
             if not run_solver(sat, [], budget.start()):
                 return None
-            return encoded.decode(sat.get_model())
+            return encoded.decode(read_model(sat, encoded.cnf.num_vars))
 
     def count(self, problem, limit=None, budget: Budget = Budget()):
         encoded = self._encode(problem, False)  # counting needs a one-to-one encoding

@@ -29,7 +29,7 @@ from ..cnf import CNF
 from ..errors import BudgetExhausted, SolverError
 from .registry import DEFAULT_SOLVER, resolve_solver, supports_budget
 
-__all__ = ["Budget", "open_solver", "load_cnf", "run_solver", "solve", "solutions",
+__all__ = ["Budget", "open_solver", "load_cnf", "read_model", "run_solver", "solve", "solutions",
            "count_solutions", "is_unique"]
 
 
@@ -114,6 +114,18 @@ def run_solver(solver: Solver, assumptions=(), meter: _Meter | None = None) -> b
         slice_size = min(2 * slice_size, _MAX_SLICE)
 
 
+def read_model(solver: Solver, num_vars: int) -> np.ndarray:
+    """The last model as signed literals of exactly variables ``1..num_vars``.
+
+    Solvers only report variables they have seen, so a variable that occurs in no clause is
+    missing (it is set false here); guard variables beyond ``num_vars`` are dropped.
+    """
+    model = np.asarray(solver.get_model()[:num_vars], dtype=np.int64)
+    full = -np.arange(1, num_vars + 1, dtype=np.int64)
+    full[np.abs(model) - 1] = model
+    return full
+
+
 def _enumerate(solver: Solver, encoding, assumptions, meter, guard: int | None = None):
     """Yield solutions of ``encoding`` already in ``solver``, blocking each on the projection.
 
@@ -122,8 +134,7 @@ def _enumerate(solver: Solver, encoding, assumptions, meter, guard: int | None =
     """
     extra = [] if guard is None else [-guard]
     while run_solver(solver, assumptions, meter):
-        # only the encoding's own variables: guards and later additions are not its business
-        model = np.asarray(solver.get_model()[:encoding.cnf.num_vars], dtype=np.int64)
+        model = read_model(solver, encoding.cnf.num_vars)
         yield encoding.decode(model)
         solver.add_clause(extra + encoding.blocking_clause(model))
 
@@ -164,4 +175,4 @@ def solve(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = Budget()):
     with open_solver(solver, encoding.cnf) as sat:
         if not run_solver(sat, [], budget.start()):
             return None
-        return encoding.decode(sat.get_model())
+        return encoding.decode(read_model(sat, encoding.cnf.num_vars))

@@ -1,0 +1,145 @@
+"""``sudokit reduce``: run a reduction, inspect the target, solve through it, map back."""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import EXIT_CHECK_FAILED
+from ..formats import format_instance, format_solution, read_text
+from ..formats.record import Record
+from ..formats.solutions import parse_solutions
+from ..reductions import REDUCTIONS, reduce as apply_reduction
+from ..solvers import run_batch
+from .common import check_solver, load
+
+#: how a target is written: its native format
+_TARGET_STYLE = {"sudoku": "grid", "latin": "grid", "coloring": "col", "cnf": "dimacs",
+                 "xc": "dlx"}
+
+
+def _list() -> None:
+    width = max(map(len, REDUCTIONS))
+    for spec in REDUCTIONS.values():
+        kind = "parsimonious" if spec.parsimonious else "not parsimonious"
+        click.echo(f"{spec.name:<{width}}  {spec.source:>8} -> {spec.target:<8}  {kind:<16}  "
+                   f"{spec.reference}")
+
+
+def _solve(instance, solver, task="solve", limit=None):
+    return next(run_batch([instance], task=task, limit=limit, solver=check_solver(solver)))
+
+
+def _render_source(record: Record, reduced, solution) -> str:
+    if not reduced.source.is_solution(solution):  # a wrong decode would be a bug: say so
+        raise AssertionError(f"{reduced.name} decoded an invalid source solution")
+    return format_solution(record, solution)
+
+
+@click.command()
+@click.argument("name", required=False)
+@click.argument("file", required=False)
+@click.option("--list", "list_all", is_flag=True, help="List the reductions and stop.")
+@click.option("-o", "--output", metavar="OUT", help="Write the target to OUT, not stdout.")
+@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
+              metavar="I", help="Which instance of FILE to reduce (1-based).")
+@click.option("--solve", "do_solve", is_flag=True,
+              help="Solve the target, map its solution back and print the source solution.")
+@click.option("--map-back", metavar="SOLUTION",
+              help="Map a target solution (a file, '-' for stdin) back to the source.")
+@click.option("--check", "do_check", is_flag=True,
+              help="Solve source and target independently; report whether they agree.")
+@click.option("--limit", "-n", type=click.IntRange(min=1), default=2, show_default=True,
+              help="With --check: compare solution counts up to this many.")
+@click.option("--explain", is_flag=True, help="Describe the construction for this input.")
+@click.option("--solver", "-s", metavar="NAME",
+              help="Solver for --solve/--check (default: cadical195, or dlx for exact cover).")
+@click.option("--box", metavar="RxC", help="Box shape of a Sudoku source.")
+@click.option("--colors", "-k", type=click.IntRange(min=1), metavar="K",
+              help="Number of colors of a graph source.")
+@click.pass_context
+def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_check, limit,
+           explain, solver, box, colors):
+    """Reduce instance I of FILE with reduction NAME and write the target.
+
+    The target is written in its native format: a Sudoku grid, DIMACS .col with 'c colors'
+    and 'c precolor' lines, DIMACS CNF (with a 'c p show' projection line), or Knuth's exact
+    cover text. FILE is read as the reduction's source problem; '-' is stdin.
+
+    \b
+    Example:
+      sudokit reduce --list
+      sudokit reduce latin2sudoku sudokit/instances/examples/qwh5.pls
+      sudokit reduce latin2sudoku sudokit/instances/examples/qwh5.pls --solve
+      sudokit reduce sudoku2coloring sudokit/instances/examples/puzzle17.txt --check
+    """
+    if list_all:
+        _list()
+        return
+    if name is None or file is None:
+        raise click.UsageError("give a reduction NAME and a FILE (or --list)")
+    if name not in REDUCTIONS:
+        raise click.BadParameter(f"unknown reduction {name!r}; 'sudokit reduce --list' "
+                                 "lists them", param_hint="NAME")
+    spec = REDUCTIONS[name]
+    records = load(file, spec.source, box, colors)
+    if index > len(records):
+        raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
+    record = records[index - 1]
+    reduced = apply_reduction(name, record.instance)
+    if explain:
+        click.echo(reduced.explain())
+    if do_solve:
+        result = _solve(reduced.target, solver)
+        click.echo(_render_source(record, reduced, reduced.decode(result.solution))
+                   if result.status == "sat" else
+                   "no solution" if result.status == "unsat" else "unknown")
+    if map_back is not None:
+        _map_back(ctx, record, reduced, map_back)
+    if do_check:
+        _check(ctx, record, reduced, solver, limit)
+    if not (explain or do_solve or map_back or do_check) or output:
+        _write_target(reduced, output)
+
+
+def _write_target(reduced, output) -> None:
+    text = format_instance(reduced.target, _TARGET_STYLE[reduced.target.kind]) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(output, "w") as stream:
+            stream.write(text)
+    except OSError as err:
+        from ..errors import UnreadableFileError
+        raise UnreadableFileError(f"cannot write {output}: {err.strerror}") from None
+
+
+def _map_back(ctx, record, reduced, path) -> None:
+    text, source = read_text(path)
+    candidates = parse_solutions(text, source, reduced.target)
+    if not candidates:
+        from ..errors import ParseError
+        raise ParseError("no target solution found", source)
+    problems = reduced.target.violations(candidates[0])
+    if problems:
+        click.echo(f"invalid target solution: {problems[0]}")
+        ctx.exit(EXIT_CHECK_FAILED)
+    click.echo(_render_source(record, reduced, reduced.decode(candidates[0])))
+
+
+def _check(ctx, record, reduced, solver, limit) -> None:
+    task = "count" if reduced.parsimonious else "solve"
+    source = _solve(record.instance, solver, task, limit)
+    target = _solve(reduced.target, solver, task, limit)
+    agree = (source.status == target.status and source.count == target.count)
+    click.echo(f"source: {_outcome(source, limit)}; target: {_outcome(target, limit)}; "
+               + ("agree" if agree else "DISAGREE"))
+    if not agree:
+        ctx.exit(EXIT_CHECK_FAILED)
+
+
+def _outcome(result, limit) -> str:
+    """``sat, 2+ solution(s)``: the status, and the count when one was taken."""
+    if result.count is None:
+        return result.status
+    return f"{result.status}, {result.count}{'+' if result.count == limit else ''} solution(s)"
