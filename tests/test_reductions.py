@@ -221,4 +221,8 @@ def test_reduce_cli_list_check_explain_and_errors():
     cnf_to_xc = run("reduce", "sat2xc", "-", "--solve", input="p cnf 2 2\n1 2 0\n-1 0\n")
     assert cnf_to_xc.stdout == "s SATISFIABLE\nv -1 2 0\n"
     unsat = run("reduce", "sat2xc", "-", "--check", input="p cnf 1 2\n1 0\n-1 0\n")
-    assert unsat.stdout == "source: unsat; target: unsat; agree\n"
+    assert unsat.stdout == ("source: unsat; target: unsat; agree "
+                            "(not parsimonious: only YES/NO is compared)\n")
+    counted = run("reduce", "sat2xc", "-", "--check", "--limit", "10",
+                  input="p cnf 2 2\n1 2 0\n-1 2 0\n")
+    assert counted.stdout.startswith("source: sat, 2 solution(s); target: sat, 4 solution(s)")
