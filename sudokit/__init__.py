@@ -28,8 +28,8 @@ from .formats import (format_dimacs, format_dlx, format_instance, format_solutio
                       parse_dimacs, parse_dlx, parse_instances, parse_puzzles, read_instances,
                       write_dimacs)
 from .instances import GridPuzzle, Precoloring, latin_square, precoloring, sudoku
-from .solvers import (SOLVERS, Budget, DancingLinks, count_solutions, dlx_count, dlx_first,
-                      dlx_solutions, is_unique, open_solver, run_batch, solutions, solve)
+from .solvers import (SOLVERS, Budget, count_solutions, is_unique, open_solver, run_batch,
+                      solutions, solve)
 
 __all__ = [
     "DancingLinks", "ExactCover", "ExactCoverEncoding", "completion_to_exact_cover",
@@ -44,3 +44,11 @@ __all__ = [
     "parse_dimacs", "parse_instances", "parse_puzzles", "precoloring", "precoloring_to_cnf",
     "read_instances", "run_batch", "solutions", "solve", "sudoku", "write_dimacs",
 ]
+
+
+def __getattr__(name):
+    """The DLX names (``DancingLinks``, ``dlx_count`` ...) load numba on first use."""
+    if name in ("DancingLinks", "dlx_count", "dlx_first", "dlx_solutions"):
+        from . import solvers
+        return getattr(solvers, name)
+    raise AttributeError(f"module 'sudokit' has no attribute {name!r}")

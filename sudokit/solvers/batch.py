@@ -25,7 +25,6 @@ import numpy as np
 
 from ..encoders import completion_to_cnf, to_cnf
 from ..errors import BudgetExhausted
-from .exact import SharedDLX, SingleDLX
 from .registry import DEFAULT_SOLVER
 from .sat import Budget, _enumerate, open_solver, read_model, run_solver
 
@@ -167,6 +166,7 @@ def _solver_for(problem, solver: str | None) -> str:
 
 def _new_engine(problem, solver, shared, encoding, amo):
     if solver == "dlx":
+        from .exact import SharedDLX, SingleDLX  # numba loads only when DLX is asked for
         return SharedDLX(problem) if shared else SingleDLX()
     if shared:
         return SharedSolver(problem, encoding, amo, solver)
@@ -205,7 +205,8 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
             if engine_key not in engines:
                 engines[engine_key] = _new_engine(problem, solvers[index], shared, encoding, amo)
             engine = engines[engine_key]
-            if index not in ready and isinstance(engine, SharedDLX) and budget.seconds is None \
+            batchable = hasattr(engine, "count_all")  # a shared DLX structure
+            if index not in ready and batchable and budget.seconds is None \
                     and budget.nodes is None:
                 ready.update(_dlx_run(engine, problems, keys, index, task, limit))
             result = ready.pop(index, None) or _run_one(engine, problem, index, task, limit,
