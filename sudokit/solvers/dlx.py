@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import BudgetExhausted, SolverError
+from ..exact_cover import ExactCover
 from . import dlx_kernel as _k
 
 __all__ = ["DancingLinks", "dlx_first", "dlx_solutions", "dlx_count"]
@@ -57,6 +58,9 @@ class DancingLinks:
         CSR offsets: option ``k`` is ``option_items[option_starts[k]:option_starts[k + 1]]``.
     option_items : array_like of int
         0-based item indices; no item twice within one option.
+    check_repeats : bool
+        Verify that no option repeats an item (skipped for an already validated
+        :class:`~sudokit.exact_cover.ExactCover`).
 
     Attributes
     ----------
@@ -83,10 +87,10 @@ class DancingLinks:
     """
 
     def __init__(self, num_items: int, num_primary: int, option_starts: Any,
-                 option_items: Any):
+                 option_items: Any, *, check_repeats: bool = True):
         starts = np.asarray(option_starts)
         items = np.asarray(option_items)
-        _check_problem(num_items, num_primary, starts, items)
+        _check_problem(num_items, num_primary, starts, items, check_repeats)
         self.num_items = int(num_items)
         self.num_primary = int(num_primary)
         self.num_options = len(starts) - 1
@@ -120,6 +124,9 @@ class DancingLinks:
         """
         if isinstance(problem, DancingLinks):
             return problem
+        if isinstance(problem, ExactCover):  # validated when built: skip the repeat check
+            return cls(problem.num_items, problem.num_primary, problem.option_starts,
+                       problem.option_items, check_repeats=False)
         if isinstance(problem, tuple) and len(problem) == 4:
             return cls(*problem)
         try:
@@ -405,7 +412,7 @@ def _limit(limit: int | None) -> int:
     return int(limit)
 
 
-def _check_problem(num_items, num_primary, starts, items) -> None:
+def _check_problem(num_items, num_primary, starts, items, check_repeats=True) -> None:
     """Cheap structural checks (the caller validated the content); SolverError if broken."""
     try:
         n, n1 = int(num_items), int(num_primary)
@@ -423,7 +430,7 @@ def _check_problem(num_items, num_primary, starts, items) -> None:
         raise SolverError(f"the problem is too large for DLX ({items.size} item entries)")
     if items.size and (items.min() < 0 or items.max() >= n):
         raise SolverError(f"option items must lie in 0..{n - 1}")
-    if items.size:
+    if check_repeats and items.size:
         owner = np.repeat(np.arange(len(starts) - 1), np.diff(starts.astype(np.int64)))
         key = np.sort(owner * np.int64(n) + items.astype(np.int64))
         if np.any(key[1:] == key[:-1]):

@@ -64,7 +64,7 @@ _jit = numba.njit(cache=True)
 
 
 def build_links(num_items, num_primary, starts, items):
-    """Build the DLX1 arrays (X1, "initialise") with numpy; no Python loop over nodes.
+    """Build the DLX1 arrays (X1, "initialise") in one compiled pass over the options.
 
     Parameters
     ----------
@@ -84,46 +84,63 @@ def build_links(num_items, num_primary, starts, items):
     n = int(num_items)
     starts = np.asarray(starts, dtype=np.int64)
     items = np.asarray(items, dtype=np.int64)
-    num_options = len(starts) - 1
-    lengths = np.diff(starts)
-    size = n + 2 + len(items) + num_options
-    # Item headers: primary list around root 0, secondary list around n + 1.
+    size = n + 2 + len(items) + len(starts) - 1
     llink = np.zeros(n + 2, dtype=np.int32)
     rlink = np.zeros(n + 2, dtype=np.int32)
-    for head, lo, hi in ((0, 1, num_primary), (n + 1, num_primary + 1, n)):
-        ring = np.concatenate(([head], np.arange(lo, hi + 1)))
-        rlink[ring] = np.roll(ring, -1)
-        llink[ring] = np.roll(ring, 1)
     top = np.zeros(size, dtype=np.int32)
     ulink = np.zeros(size, dtype=np.int32)
     dlink = np.zeros(size, dtype=np.int32)
-    # Spacers: s_k = n + 1 + starts[k] + k for k = 0..num_options.
-    spacers = n + 1 + starts + np.arange(num_options + 1)
-    top[spacers] = -np.arange(num_options + 1)
-    ulink[spacers[1:]] = spacers[:-1] + 1          # first node of the previous option
-    dlink[spacers[:-1]] = spacers[1:] - 1          # last node of the next option
-    # Option nodes, and the vertical list of each item in order of appearance.
-    nodes = n + 2 + np.arange(len(items)) + np.repeat(np.arange(num_options), lengths)
-    headers = items + 1
-    top[nodes] = headers
-    order = np.argsort(headers, kind="stable")
-    col, pos = headers[order], nodes[order]
-    first = np.ones(len(col), dtype=bool)
-    first[1:] = col[1:] != col[:-1]
-    last = np.ones(len(col), dtype=bool)
-    last[:-1] = col[1:] != col[:-1]
-    above = np.where(first, col, np.roll(pos, 1))
-    below = np.where(last, col, np.roll(pos, -1))
-    ulink[pos] = above
-    dlink[pos] = below
-    every = np.arange(1, n + 1)
-    ulink[every] = every                            # empty items point to themselves
-    dlink[every] = every
-    ulink[col[last]] = pos[last]
-    dlink[col[first]] = pos[first]
-    top[1:n + 1] = np.bincount(items, minlength=n)[:n]
+    spacers = np.zeros(len(starts), dtype=np.int64)
+    _fill_links(n, int(num_primary), starts, items, llink, rlink, top, ulink, dlink, spacers)
+    return llink, rlink, top, ulink, dlink, spacers
+
+
+@_jit
+def _fill_links(n, num_primary, starts, items, llink, rlink, top, ulink, dlink, spacers):
+    """X1: item rings (primary around 0, secondary around n + 1), then the options in order,
+    each appended at the bottom of its items' vertical lists, with a spacer before each and
+    one after the last (TOP(spacer) = -k; ULINK to the previous option's first node, DLINK to
+    the next option's last node, as in DLX1)."""
+    prev = 0
+    for i in range(1, num_primary + 1):
+        rlink[prev] = i
+        llink[i] = prev
+        prev = i
+    rlink[prev] = 0
+    llink[0] = prev
+    prev = n + 1
+    for i in range(num_primary + 1, n + 1):
+        rlink[prev] = i
+        llink[i] = prev
+        prev = i
+    rlink[prev] = n + 1
+    llink[n + 1] = prev
+    for i in range(1, n + 1):
+        ulink[i] = i
+        dlink[i] = i
+    num_options = len(starts) - 1
+    spacer = n + 1
+    for k in range(num_options + 1):
+        spacers[k] = spacer
+        top[spacer] = -k
+        if k == num_options:
+            break
+        length = starts[k + 1] - starts[k]
+        for t in range(length):
+            q = spacer + 1 + t
+            i = items[starts[k] + t] + 1
+            top[q] = i
+            top[i] += 1                               # LEN(i)
+            above = ulink[i]                          # append q at the bottom of item i
+            ulink[q] = above
+            dlink[q] = i
+            dlink[above] = q
+            ulink[i] = q
+        following = spacer + length + 1
+        dlink[spacer] = spacer + length               # last node of this option
+        ulink[following] = spacer + 1                 # first node of the previous option
+        spacer = following
     top[0] = num_primary
-    return llink, rlink, top, ulink, dlink, spacers.astype(np.int64)
 
 
 @_jit
