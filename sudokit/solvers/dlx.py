@@ -102,9 +102,7 @@ class DancingLinks:
         self._stats = np.zeros(2, dtype=np.int64)
         # Bound on the length of a solution: options without primary items only enter one
         # as preselected; the others are disjoint, each with >= min_primary primary items.
-        lengths = np.diff(starts.astype(np.int64))
-        owner = np.repeat(np.arange(self.num_options), lengths)
-        primary = np.bincount(owner[items < self.num_primary], minlength=self.num_options)
+        primary = _k.primary_counts(self._links[2], self._spacers, self.num_primary)
         self._secondary_only = primary == 0
         min_primary = int(primary[primary > 0].min()) if np.any(primary > 0) else 1
         self._width = self.num_primary // min_primary

@@ -96,6 +96,17 @@ def build_links(num_items, num_primary, starts, items):
 
 
 @_jit
+def primary_counts(top, spacers, num_primary):
+    """How many primary items each option covers (from TOP between consecutive spacers)."""
+    counts = np.zeros(len(spacers) - 1, dtype=np.int64)
+    for k in range(len(spacers) - 1):
+        for q in range(spacers[k] + 1, spacers[k + 1]):
+            if top[q] <= num_primary:
+                counts[k] += 1
+    return counts
+
+
+@_jit
 def _fill_links(n, num_primary, starts, items, llink, rlink, top, ulink, dlink, spacers):
     """X1: item rings (primary around 0, secondary around n + 1), then the options in order,
     each appended at the bottom of its items' vertical lists, with a spacer before each and
