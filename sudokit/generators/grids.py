@@ -1,0 +1,330 @@
+"""Full Sudoku grids: the two polynomial constructions, validity-preserving shuffles, and a
+genuinely random fill by randomized search with restarts.
+
+Cells are row-major, values ``1..n``; a box shape ``(r, c)`` has ``r`` rows and ``c`` columns,
+so the grid has ``c`` *bands* of ``r`` rows and ``r`` *stacks* of ``c`` columns.
+
+Constructions (Takano et al., section 5.1; both from the circular list ``0, 1, ..., n-1`` of
+the symbols, shifted, then ``+1``):
+
+``"bands"``
+    Row ``a`` of band ``B`` is the list rotated by ``c*a + B``:
+    ``value(i, j) = (c*(i mod r) + i div r + j) mod n``.
+``"blocks"``
+    The first box holds the list row-major; the box in stack ``S`` of band ``B`` is that box
+    with its rows rotated by ``S`` and its columns rotated by ``B``:
+    ``value = c*((a + S) mod r) + (b + B) mod c`` for row ``a``, column ``b`` inside the box.
+
+The random fill (:func:`random_grid`) is a depth-first search over cells in a numba kernel:
+bitmask candidates, the cell with fewest candidates first (random tie-breaks), values in a
+random order per cell, *and* a node budget: when it is spent the search restarts with fresh
+random orders and a budget 1.5 times larger. Random fills have a heavy-tailed running time
+(why Raggi et al. needed hours for 64x64); the restarts cut the tail off.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import sudoku
+>>> g = pattern_grid(6, (2, 3), "blocks")
+>>> g[0].tolist(), sudoku(g, (2, 3)).is_solution(g)
+([1, 2, 3, 4, 5, 6], True)
+>>> rng = np.random.default_rng(7)
+>>> grid = random_grid(9, (3, 3), rng)
+>>> sudoku(grid).is_solution(grid)
+True
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from ..errors import BudgetExhausted, InstanceError
+
+__all__ = ["pattern_grid", "product_grid", "relabel", "shuffle_grid", "random_grid",
+           "PATTERNS", "check_shape"]
+
+PATTERNS = ("bands", "blocks")
+
+#: the search kernel keeps candidate sets in 64-bit masks
+MAX_SIDE = 64
+
+
+def check_shape(n: int, box: tuple[int, int] | None) -> None:
+    """Raise :class:`InstanceError` unless ``box`` tiles an ``n x n`` grid (None: Latin)."""
+    if n < 1:
+        raise InstanceError(f"the grid side must be positive, got {n}")
+    if box is not None and box[0] * box[1] != n:
+        raise InstanceError(f"box {box[0]}x{box[1]} does not tile a {n}x{n} grid")
+
+
+def pattern_grid(n: int, box: tuple[int, int], method: str = "bands") -> np.ndarray:
+    """A full grid by one of Takano's polynomial constructions (see the module).
+
+    Parameters
+    ----------
+    n : int
+        Side of the grid.
+    box : tuple of int
+        ``(r, c)`` with ``r * c == n``.
+    method : {"bands", "blocks"}
+
+    Examples
+    --------
+    >>> pattern_grid(4, (2, 2), "bands").tolist()
+    [[1, 2, 3, 4], [3, 4, 1, 2], [2, 3, 4, 1], [4, 1, 2, 3]]
+    """
+    check_shape(n, box)
+    r, c = box
+    i = np.arange(n)[:, None]
+    j = np.arange(n)[None, :]
+    if method == "bands":
+        grid = (c * (i % r) + i // r + j) % n
+    elif method == "blocks":
+        band, a = divmod(i, r)
+        stack, b = divmod(j, c)
+        grid = c * ((a + stack) % r) + (b + band) % c
+    else:
+        raise InstanceError(f"unknown construction {method!r}; choose one of "
+                            + ", ".join(PATTERNS))
+    return (grid + 1).astype(np.int32)
+
+
+def relabel(grid, rng: np.random.Generator) -> np.ndarray:
+    """The grid with its symbols permuted at random (a bijection of ``1..n``).
+
+    Examples
+    --------
+    >>> g = relabel(pattern_grid(4, (2, 2)), np.random.default_rng(1))
+    >>> sorted(g[0].tolist())
+    [1, 2, 3, 4]
+    """
+    grid = np.asarray(grid)
+    symbols = np.concatenate(([0], rng.permutation(grid.shape[0]) + 1))
+    return symbols[grid].astype(np.int32)
+
+
+def _grouped_permutation(groups: int, size: int, rng: np.random.Generator) -> np.ndarray:
+    """Permute ``groups`` blocks of ``size`` indices, and the indices inside each block."""
+    outer = rng.permutation(groups)
+    inner = np.array([rng.permutation(size) for _ in range(groups)]).reshape(groups, size)
+    return (outer[:, None] * size + inner).reshape(-1)
+
+
+def shuffle_grid(grid, box: tuple[int, int] | None, rng: np.random.Generator,
+                 transpose: bool = True) -> np.ndarray:
+    """Apply random validity-preserving transformations to a full grid.
+
+    Relabels the symbols; permutes bands, rows within each band, stacks and columns within
+    each stack; transposes with probability 1/2 when the boxes are square (``r == c``) and
+    ``transpose`` is true. A Latin square (``box=None``) gets any row, column and symbol
+    permutation and a random transpose.
+
+    Examples
+    --------
+    >>> from sudokit.instances import sudoku
+    >>> g = shuffle_grid(pattern_grid(6, (2, 3)), (2, 3), np.random.default_rng(3))
+    >>> sudoku(g, (2, 3)).is_solution(g)
+    True
+    """
+    grid = relabel(grid, rng)
+    n = grid.shape[0]
+    if box is None:
+        rows, cols, square = rng.permutation(n), rng.permutation(n), True
+    else:
+        r, c = box
+        rows = _grouped_permutation(c, r, rng)   # c bands of r rows
+        cols = _grouped_permutation(r, c, rng)   # r stacks of c columns
+        square = r == c
+    grid = grid[rows][:, cols]
+    if transpose and square and rng.random() < 0.5:
+        grid = grid.T
+    return np.ascontiguousarray(grid, dtype=np.int32)
+
+
+def product_grid(n: int, box: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """A random grid from random Latin squares of the box structure (polynomial time).
+
+    Cell (row ``a`` of band ``B``, column ``b`` of stack ``S``) holds
+    ``c * L_B[a, S] + M_S[b, B] + 1``, where each band ``B`` has its own random ``r x r``
+    Latin square ``L_B`` and each stack ``S`` its own random ``c x c`` Latin square ``M_S``;
+    the ``"blocks"`` construction is the case of cyclic squares. Then :func:`shuffle_grid`.
+    A much larger family than the shuffled patterns, but still not every grid (used for
+    sides above 25, where the search has a heavy tail).
+
+    Examples
+    --------
+    >>> from sudokit.instances import sudoku
+    >>> g = product_grid(36, (6, 6), np.random.default_rng(0))
+    >>> sudoku(g).is_solution(g)
+    True
+    """
+    from .latin import random_latin_square
+
+    check_shape(n, box)
+    r, c = box
+    band_squares = np.array([random_latin_square(r, rng) - 1 for _ in range(c)])   # L_B
+    stack_squares = np.array([random_latin_square(c, rng) - 1 for _ in range(r)])  # M_S
+    i = np.arange(n)[:, None]
+    j = np.arange(n)[None, :]
+    band, a = divmod(i, r)
+    stack, b = divmod(j, c)
+    grid = c * band_squares[band, a, stack] + stack_squares[stack, b, band]
+    return shuffle_grid(grid + 1, box, rng)
+
+
+# -- randomized search --------------------------------------------------------------------
+@numba.njit(cache=True)
+def _popcount(x):
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@numba.njit(cache=True)
+def _fill(grid, n, r, c, has_boxes, rank, order, max_nodes):
+    """Complete ``grid`` (flat, 0 = empty) in place by depth-first search; True on success.
+
+    Branches on the empty cell with fewest candidates (lowest ``rank`` on ties) and tries its
+    values in the order ``order[cell]``; gives up (False, grid restored) after ``max_nodes``
+    placements or when there is no completion.
+    """
+    one = np.uint64(1)
+    full = (one << np.uint64(n)) - one if n < 64 else ~np.uint64(0)
+    rows = np.zeros(n, np.uint64)
+    cols = np.zeros(n, np.uint64)
+    boxes = np.zeros(n * n, np.uint64)        # a Latin square: one dummy box per cell
+    cell_box = np.zeros(n * n, np.int64)
+    for cell in range(n * n):
+        i, j = cell // n, cell % n
+        cell_box[cell] = (i // r) * (n // c) + j // c if has_boxes else cell
+        v = grid[cell]
+        if v > 0:
+            bit = one << np.uint64(v - 1)
+            rows[i] |= bit
+            cols[j] |= bit
+            if has_boxes:
+                boxes[cell_box[cell]] |= bit
+    if not has_boxes:
+        boxes[:] = 0
+    empty = np.flatnonzero(grid == 0)
+    depth_cell = np.full(len(empty) + 1, -1, np.int64)
+    depth_pos = np.zeros(len(empty) + 1, np.int64)   # next index into order[cell]
+    depth = 0
+    nodes = 0
+    while depth < len(empty):
+        cell = depth_cell[depth]
+        if cell < 0:                                  # choose a cell at this depth
+            best, best_count, best_rank = -1, 65, 1 << 62
+            for e in empty:
+                if grid[e] != 0:
+                    continue
+                cand = full & ~(rows[e // n] | cols[e % n] | boxes[cell_box[e]])
+                k = _popcount(cand)
+                if k < best_count or (k == best_count and rank[e] < best_rank):
+                    best, best_count, best_rank = e, k, rank[e]
+                    if k == 0:
+                        break
+            if best_count == 0:
+                cell = -1
+            else:
+                cell = best
+                depth_cell[depth] = cell
+                depth_pos[depth] = 0
+        else:                                         # undo this depth's value, try the next
+            v = grid[cell]
+            bit = ~(one << np.uint64(v - 1))
+            rows[cell // n] &= bit
+            cols[cell % n] &= bit
+            boxes[cell_box[cell]] &= bit
+            grid[cell] = 0
+        placed = False
+        if cell >= 0:
+            cand = full & ~(rows[cell // n] | cols[cell % n] | boxes[cell_box[cell]])
+            while depth_pos[depth] < n:
+                v = order[cell, depth_pos[depth]]
+                depth_pos[depth] += 1
+                bit = one << np.uint64(v - 1)
+                if cand & bit:
+                    grid[cell] = v
+                    rows[cell // n] |= bit
+                    cols[cell % n] |= bit
+                    boxes[cell_box[cell]] |= bit
+                    placed = True
+                    break
+        if placed:
+            nodes += 1
+            depth += 1
+            depth_cell[depth] = -1
+            if nodes >= max_nodes:
+                break
+        else:                                         # backtrack
+            if cell >= 0:
+                depth_cell[depth] = -1
+            depth -= 1
+            if depth < 0:
+                break
+    if depth == len(empty):
+        return True
+    for e in empty:                                   # failed: leave the givens only
+        grid[e] = 0
+    return False
+
+
+#: ``random_grid(method="auto")`` searches up to this side and uses :func:`product_grid` above
+SEARCH_MAX_SIDE = 25
+
+
+def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
+                givens=None, max_restarts: int = 200, stats: dict | None = None,
+                method: str = "auto") -> np.ndarray:
+    """A random full grid (Sudoku, or Latin square with ``box=None``) by randomized search.
+
+    ``method="search"`` always searches (from the empty grid, or from ``givens``);
+    ``"auto"`` (default) searches up to :data:`SEARCH_MAX_SIDE` and beyond it, for an empty
+    Sudoku, returns :func:`product_grid` (the search's heavy tail grows fast past 25x25).
+
+    Parameters
+    ----------
+    n : int
+        Side, at most 64.
+    box : tuple of int or None
+    rng : numpy.random.Generator
+        The only source of randomness: the same generator state gives the same grid.
+    givens : array_like, optional
+        ``(n, n)`` values to extend (0 = empty); they must be completable.
+    max_restarts : int
+        Give up with :class:`~sudokit.errors.BudgetExhausted` after this many restarts.
+    stats : dict, optional
+        Filled with ``restarts`` (how many restarts the search needed).
+
+    Examples
+    --------
+    >>> g = random_grid(4, None, np.random.default_rng(0))
+    >>> sorted(g[:, 0].tolist())
+    [1, 2, 3, 4]
+    """
+    check_shape(n, box)
+    if n > MAX_SIDE:
+        raise InstanceError(f"random fills go up to {MAX_SIDE}x{MAX_SIDE}, got {n}x{n}")
+    if method not in ("auto", "search", "product"):
+        raise InstanceError(f"unknown fill method {method!r}; choose auto, search or product")
+    if box is not None and givens is None and (
+            method == "product" or (method == "auto" and n > SEARCH_MAX_SIDE)):
+        return product_grid(n, box, rng)
+    r, c = box if box is not None else (1, n)
+    start = np.zeros(n * n, np.int32) if givens is None else \
+        np.asarray(givens, dtype=np.int32).reshape(-1).copy()
+    budget = 4 * n * n + 100
+    for restart in range(max_restarts):
+        rank = rng.permutation(n * n).astype(np.int64)
+        order = rng.permuted(np.tile(np.arange(1, n + 1, dtype=np.int32), (n * n, 1)), axis=1)
+        grid = start.copy()
+        ok = _fill(grid, n, r, c, box is not None, rank, order, budget)
+        if stats is not None:
+            stats["restarts"] = restart
+        if ok:
+            return grid.reshape(n, n)
+        budget = int(budget * 1.5)
+    raise BudgetExhausted(f"no {n}x{n} grid found after {max_restarts} restarts")

@@ -1,0 +1,227 @@
+"""Random Latin squares, quasigroup-with-holes (QWH) and quasigroup-completion (QCP) instances.
+
+* :func:`random_latin_square` -- ``"shuffle"``: the cyclic square ``(i + j) mod n`` with its
+  rows, columns and symbols permuted (fast, but only isotopes of the cyclic group);
+  ``"jacobson-matthews"``: the Markov chain of Jacobson and Matthews ("Generating uniformly
+  distributed random Latin squares", J. Combin. Des. 4, 1996) on the incidence cube, run for
+  ``n^3`` moves from the shuffled square and stopped at a proper square: close to uniform.
+* :func:`qwh` -- holes punched in a random Latin square, so always solvable (Achlioptas,
+  Gomes, Kautz and Selman, AAAI 2000). ``balanced=True`` spreads the holes as evenly as
+  possible, ``floor(h/n)`` or ``ceil(h/n)`` per row *and* per column (Kautz, Ruan, Achlioptas,
+  Gomes, Selman and Stickel, "Balance and filtering in structured satisfiable problems",
+  IJCAI 2001): the holes are the cells where a second, independent random Latin square
+  shows the symbols ``1..floor(h/n)``, plus part of the cells of the next symbol.
+* :func:`qcp` -- a random partial Latin square built cell by cell (a random empty cell gets
+  a random value its row and column do not hold yet), as in the quasigroup completion
+  problem of Gomes and Selman (1997): consistent, but possibly not completable.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> rng = np.random.default_rng(0)
+>>> sq = random_latin_square(5, rng, "jacobson-matthews")
+>>> latin_square(np.zeros((5, 5), int)).is_solution(sq)
+True
+>>> puzzle = qwh(5, 10, rng, balanced=True)
+>>> int((puzzle.givens == 0).sum()), sorted(set((puzzle.givens == 0).sum(axis=1).tolist()))
+(10, [2])
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from ..errors import InstanceError
+from ..instances import GridPuzzle, latin_square
+
+__all__ = ["LATIN_METHODS", "random_latin_square", "qwh", "qcp", "hole_count"]
+
+LATIN_METHODS = ("shuffle", "jacobson-matthews")
+
+
+def _cyclic_shuffled(n: int, rng: np.random.Generator) -> np.ndarray:
+    grid = (np.arange(n)[:, None] + np.arange(n)[None, :]) % n
+    grid = grid[rng.permutation(n)][:, rng.permutation(n)]
+    return rng.permutation(n)[grid]
+
+
+@numba.njit(cache=True)
+def _jm_chain(cube, steps, draws):
+    """Run the Jacobson-Matthews chain on the 0/1/-1 incidence cube in place.
+
+    ``draws`` is a flat array of uniform [0, 1) numbers (4 per step, reused cyclically).
+    Stops after ``steps`` moves at the first proper square.
+    """
+    n = cube.shape[0]
+    improper = False
+    br, bc, bs = 0, 0, 0
+    k = 0
+    t = 0
+    nd = len(draws)
+    while t < steps or improper:
+        t += 1
+        if not improper:
+            while True:                               # a random cell of the cube holding 0
+                r = int(draws[k % nd] * n)
+                c = int(draws[(k + 1) % nd] * n)
+                s = int(draws[(k + 2) % nd] * n)
+                k += 3
+                if cube[r, c, s] == 0:
+                    break
+            r1 = c1 = s1 = 0
+            for i in range(n):
+                if cube[i, c, s] == 1:
+                    r1 = i
+                if cube[r, i, s] == 1:
+                    c1 = i
+                if cube[r, c, i] == 1:
+                    s1 = i
+        else:
+            r, c, s = br, bc, bs
+            r1 = c1 = s1 = -1
+            for which in range(3):                    # one of the two 1s on each line
+                first = -1
+                second = -1
+                for i in range(n):
+                    v = cube[i, c, s] if which == 0 else (cube[r, i, s] if which == 1
+                                                          else cube[r, c, i])
+                    if v == 1:
+                        if first < 0:
+                            first = i
+                        else:
+                            second = i
+                u = draws[(k + which) % nd]
+                chosen = first if u < 0.5 else second
+                if which == 0:
+                    r1 = chosen
+                elif which == 1:
+                    c1 = chosen
+                else:
+                    s1 = chosen
+            k += 3
+        cube[r, c, s] += 1
+        cube[r, c1, s1] += 1
+        cube[r1, c, s1] += 1
+        cube[r1, c1, s] += 1
+        cube[r1, c, s] -= 1
+        cube[r, c1, s] -= 1
+        cube[r, c, s1] -= 1
+        cube[r1, c1, s1] -= 1
+        if cube[r1, c1, s1] < 0:
+            improper = True
+            br, bc, bs = r1, c1, s1
+        else:
+            improper = False
+
+
+def random_latin_square(n: int, rng: np.random.Generator, method: str = "jacobson-matthews",
+                        steps: int | None = None) -> np.ndarray:
+    """A random Latin square of order ``n`` (values ``1..n``); see the module for methods.
+
+    Examples
+    --------
+    >>> sq = random_latin_square(4, np.random.default_rng(1), "shuffle")
+    >>> sorted(sq[:, 2].tolist())
+    [1, 2, 3, 4]
+    """
+    if n < 1:
+        raise InstanceError(f"the order must be positive, got {n}")
+    if method not in LATIN_METHODS:
+        raise InstanceError(f"unknown method {method!r}; choose one of "
+                            + ", ".join(LATIN_METHODS))
+    grid = _cyclic_shuffled(n, rng)
+    if method == "jacobson-matthews" and n > 1:
+        cube = np.zeros((n, n, n), dtype=np.int8)
+        i, j = np.indices((n, n))
+        cube[i, j, grid] = 1
+        steps = n ** 3 if steps is None else steps
+        _jm_chain(cube, steps, rng.random(max(4 * steps, 4096) + 1))
+        grid = np.argmax(cube, axis=2)
+    return np.ascontiguousarray(grid + 1, dtype=np.int32)
+
+
+def hole_count(n: int, holes: float) -> int:
+    """Holes as a count (``holes >= 1``) or a share of the ``n^2`` cells (``0 <= holes < 1``).
+
+    Examples
+    --------
+    >>> hole_count(10, 0.42), hole_count(10, 42)
+    (42, 42)
+    """
+    count = int(round(holes * n * n)) if 0 <= holes < 1 else int(holes)
+    if holes < 0 or count != holes and holes >= 1 or not 0 <= count <= n * n:
+        raise InstanceError(f"holes must be a count in 0..{n * n} or a ratio in [0, 1), "
+                            f"got {holes}")
+    return count
+
+
+def _balanced_holes(n: int, count: int, rng: np.random.Generator) -> np.ndarray:
+    pattern = random_latin_square(n, rng, "shuffle")
+    full, extra = divmod(count, n)
+    flat = np.ascontiguousarray(pattern).reshape(-1)
+    mask = flat <= full
+    if extra:
+        mask[rng.choice(np.flatnonzero(flat == full + 1), extra, replace=False)] = True
+    return mask.reshape(n, n)
+
+
+def qwh(n: int, holes: float, rng: np.random.Generator, balanced: bool = False,
+        method: str = "jacobson-matthews") -> GridPuzzle:
+    """A quasigroup-with-holes instance: always solvable (its square is a solution).
+
+    Parameters
+    ----------
+    holes : float
+        A count, or a ratio of the cells when below 1.
+    balanced : bool
+        Spread the holes evenly over rows and columns (Kautz et al. 2001).
+
+    Examples
+    --------
+    >>> p = qwh(6, 0.5, np.random.default_rng(3))
+    >>> int((p.givens == 0).sum())
+    18
+    """
+    count = hole_count(n, holes)
+    square = random_latin_square(n, rng, method)
+    if balanced:
+        mask = _balanced_holes(n, count, rng)
+    else:
+        mask = np.zeros(n * n, dtype=bool)
+        mask[rng.choice(n * n, count, replace=False)] = True
+        mask = mask.reshape(n, n)
+    return latin_square(np.where(mask, 0, square))
+
+
+def qcp(n: int, holes: float, rng: np.random.Generator) -> GridPuzzle:
+    """A quasigroup-completion instance: a random consistent partial Latin square, which may
+    have no completion. Cells that no value fits any more stay empty, so there can be more
+    holes than asked (never fewer).
+
+    Examples
+    --------
+    >>> p = qcp(5, 15, np.random.default_rng(0))
+    >>> int((p.givens == 0).sum()) >= 15
+    True
+    """
+    count = hole_count(n, holes)
+    grid = np.zeros((n, n), dtype=np.int32)
+    rows = np.zeros((n, n + 1), dtype=bool)
+    cols = np.zeros((n, n + 1), dtype=bool)
+    filled = 0
+    for cell in rng.permutation(n * n):
+        if filled >= n * n - count:
+            break
+        i, j = divmod(int(cell), n)
+        free = np.flatnonzero(~(rows[i, 1:] | cols[j, 1:])) + 1
+        if free.size == 0:
+            continue
+        v = int(rng.choice(free))
+        grid[i, j] = v
+        rows[i, v] = cols[j, v] = True
+        filled += 1
+    return latin_square(grid)
+
+

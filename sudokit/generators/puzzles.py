@@ -1,0 +1,365 @@
+"""Unique puzzles by removing clues from a full grid, proving uniqueness at every step.
+
+This is approach 3 of Simonis ("Sudoku as a constraint problem", section 8): start from a
+full grid and remove clues one at a time (or one symmetry orbit at a time) in random order,
+keeping a removal only when the puzzle still has exactly one solution. One pass over all the
+clues gives a *locally minimal* puzzle: removing any remaining clue (orbit) gives several
+solutions, since a clue that could not go earlier cannot go later either (fewer clues, more
+solutions).
+
+Uniqueness checks (``checker``):
+
+``"dlx"``
+    One dancing-links structure per grid shape, built once from the empty grid's exact cover;
+    every test preselects the remaining clues and counts covers up to 2. The whole removal
+    pass of a puzzle runs in one numba call (the kernel of :mod:`sudokit.solvers.dlx_kernel`).
+``"sat"``
+    One incremental SAT solver per shape (:class:`~sudokit.solvers.batch.SharedSolver`), the
+    clues passed as assumptions.
+
+Modes: ``"minimal"`` (every test runs to the end, so minimality is proved), ``"clues"`` (stop
+at a target clue count) and ``"unique"`` (the default: each test gets a node or conflict
+budget; a clue whose test runs out is kept, so the puzzle is unique but maybe not minimal).
+
+Examples
+--------
+>>> gen = PuzzleGenerator(4, (2, 2), seed=1)
+>>> p = gen.make(mode="minimal")
+>>> p.clues == int((p.puzzle > 0).sum()), p.unique, p.minimal
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from ..encoders import completion_to_exact_cover
+from ..errors import BudgetExhausted, InstanceError, SolverError
+from ..instances import GridPuzzle
+from ..solvers import dlx_kernel as _k
+from ..solvers.sat import Budget
+from .grids import check_shape, random_grid
+
+__all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerator",
+           "symmetry_orbits", "generate_puzzles"]
+
+SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal", "horizontal",
+              "vertical", "dihedral")
+MODES = ("unique", "minimal", "clues", "full")
+CHECKERS = ("dlx", "sat")
+
+def _images(i, j, n, symmetry: str):
+    m = n - 1
+    ops = {
+        "none": [(i, j)],
+        "rotational": [(i, j), (m - i, m - j)],
+        "quarter": [(i, j), (j, m - i), (m - i, m - j), (m - j, i)],
+        "diagonal": [(i, j), (j, i)],
+        "antidiagonal": [(i, j), (m - j, m - i)],
+        "horizontal": [(i, j), (i, m - j)],
+        "vertical": [(i, j), (m - i, j)],
+    }
+    ops["dihedral"] = ops["quarter"] + [(j, i), (m - j, m - i), (i, m - j), (m - i, j)]
+    return ops[symmetry]
+
+
+def symmetry_orbits(n: int, symmetry: str = "none") -> list[np.ndarray]:
+    """The cells (flat indices) that a symmetric clue pattern keeps or removes together.
+
+    Examples
+    --------
+    >>> [o.tolist() for o in symmetry_orbits(2, "rotational")]
+    [[0, 3], [1, 2]]
+    """
+    if symmetry not in SYMMETRIES:
+        raise InstanceError(f"unknown symmetry {symmetry!r}; choose one of "
+                            + ", ".join(SYMMETRIES))
+    i, j = np.divmod(np.arange(n * n), n)
+    images = np.array([a * n + b for a, b in _images(i, j, n, symmetry)])  # (ops, cells)
+    lead = images.min(axis=0)
+    return [np.unique(images[:, cell]) for cell in np.flatnonzero(lead == np.arange(n * n))]
+
+
+@dataclass
+class GeneratedPuzzle:
+    """A generated puzzle with its solution and the record of the checks that proved it."""
+
+    puzzle: np.ndarray
+    solution: np.ndarray
+    box: tuple[int, int]
+    clues: int
+    seconds: float
+    check_seconds: float
+    checks: int
+    checker: str
+    unique: bool
+    minimal: bool
+    verified: str | None = None
+    extra: dict = field(default_factory=dict)
+
+    def as_json(self, index: int | None = None, with_solution: bool = False) -> dict:
+        """A JSON-ready record (``--json``)."""
+        from ..formats import format_puzzle
+
+        style = "line" if self.puzzle.shape[0] <= 35 else "ints-line"
+        out = {} if index is None else {"index": index}
+        out.update(puzzle=format_puzzle(self.puzzle, style), clues=self.clues,
+                   seconds=round(self.seconds, 6),
+                   checks={"checker": self.checker, "tests": self.checks,
+                           "check_seconds": round(self.check_seconds, 6),
+                           "unique": self.unique, "minimal": self.minimal,
+                           "verified": self.verified})
+        if with_solution:
+            out["solution"] = format_puzzle(self.solution, style)
+        return out
+
+
+@numba.njit(cache=True)
+def _remove_clues(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
+                  clue_option, orbit_starts, orbit_cells, keep, target, budget, row):
+    """One removal pass over the orbits in order; returns (tests, undecided, final count)."""
+    kept = 0
+    for cell in range(len(keep)):
+        kept += keep[cell]
+    pre = np.empty(len(keep), np.int64)
+    tests = 0
+    undecided = 0
+    for o in range(len(orbit_starts) - 1):
+        if kept <= target:
+            break
+        size = orbit_starts[o + 1] - orbit_starts[o]
+        if kept - size < target:
+            continue
+        for t in range(orbit_starts[o], orbit_starts[o + 1]):
+            keep[orbit_cells[t]] = False
+        m = 0
+        for cell in range(len(keep)):
+            if keep[cell]:
+                pre[m] = clue_option[cell]
+                m += 1
+        max_nodes = -1 if budget < 0 else stats[0] + budget
+        count = _k.solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
+                             pre[:m], 2, max_nodes, row)
+        tests += 1
+        if count == 1 and state[2] == 0:
+            kept -= size
+        else:
+            undecided += state[2]
+            for t in range(orbit_starts[o], orbit_starts[o + 1]):
+                keep[orbit_cells[t]] = True
+    m = 0
+    for cell in range(len(keep)):
+        if keep[cell]:
+            pre[m] = clue_option[cell]
+            m += 1
+    final = _k.solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
+                         pre[:m], 2, -1, row)
+    return tests, undecided, final
+
+
+class PuzzleGenerator:
+    """Generate unique Sudoku puzzles of one shape, deterministically from a seed.
+
+    Parameters
+    ----------
+    n : int
+        Side of the grid.
+    box : tuple of int
+        ``(r, c)`` box shape.
+    seed : int, optional
+        Seed of :func:`numpy.random.default_rng`; the same seed and options give the same
+        puzzles.
+    checker : {"dlx", "sat"}
+        Back end that proves uniqueness at every step.
+    verify : bool
+        Re-check every finished puzzle with the other back end.
+    symmetry : str
+        One of :data:`SYMMETRIES`.
+    budget : int, optional
+        Per-test budget in ``"unique"`` mode: DLX nodes or SAT conflicts (default ``20 n^2``).
+
+    Examples
+    --------
+    >>> gen = PuzzleGenerator(9, (3, 3), seed=5, verify=True)
+    >>> p = gen.make(mode="clues", clues=40)
+    >>> p.clues, p.unique, p.verified
+    (40, True, 'sat')
+    """
+
+    def __init__(self, n: int, box: tuple[int, int], seed: int | None = None,
+                 checker: str = "dlx", verify: bool = False, symmetry: str = "none",
+                 budget: int | None = None):
+        check_shape(n, box)
+        if checker not in CHECKERS:
+            raise SolverError(f"unknown checker {checker!r}; choose dlx or sat")
+        self.n, self.box, self.checker, self.verify = n, tuple(box), checker, verify
+        self.rng = np.random.default_rng(seed)
+        self.orbits = symmetry_orbits(n, symmetry)
+        self.budget = budget if budget is not None else 20 * n * n
+        self.template = GridPuzzle(np.zeros((n, n), dtype=np.int32), self.box)
+        self._dlx = None
+        self._sat = None
+
+    # -- back ends --------------------------------------------------------------------
+    def _links(self):
+        if self._dlx is None:
+            enc = completion_to_exact_cover(self.template, "full")
+            xc = enc.xc
+            links = _k.build_links(xc.num_items, xc.num_primary, np.asarray(xc.option_starts),
+                                   np.asarray(xc.option_items))
+            scratch = (np.zeros(xc.num_primary + 1, np.int32), np.zeros(3, np.int64),
+                       np.zeros(2, np.int64), np.zeros(xc.num_items + 2, np.int8))
+            self._dlx = (links, scratch, enc.option_lookup())
+        return self._dlx
+
+    def _solver(self):
+        if self._sat is None:
+            from ..solvers.batch import SharedSolver
+            self._sat = SharedSolver(self.template)
+        return self._sat
+
+    def count(self, givens, backend: str, limit: int = 2) -> int:
+        """Count the solutions of ``givens`` up to ``limit`` with ``backend`` (dlx or sat)."""
+        givens = np.asarray(givens, dtype=np.int32)
+        if backend == "dlx":
+            links, scratch, lookup = self._links()
+            flat = givens.reshape(-1)
+            cells = np.flatnonzero(flat)
+            pre = lookup[cells, flat[cells] - 1].astype(np.int64)
+            row = np.full(self.n * self.n, -1, np.int32)
+            return int(_k.solve_one(*links, *scratch, pre, limit, -1, row))
+        return self._solver().count(self.template.with_givens(givens), limit)[0]
+
+    # -- generation -------------------------------------------------------------------
+    def full_grid(self) -> np.ndarray:
+        """A random full grid (:func:`~sudokit.generators.grids.random_grid`, ``"auto"``)."""
+        return random_grid(self.n, self.box, self.rng)
+
+    def _order(self):
+        order = self.rng.permutation(len(self.orbits))
+        cells = [self.orbits[o] for o in order]
+        starts = np.concatenate(([0], np.cumsum([len(c) for c in cells]))).astype(np.int64)
+        return starts, np.concatenate(cells).astype(np.int64)
+
+    def _reduce_dlx(self, solution, target, budget):
+        links, scratch, lookup = self._links()
+        flat = solution.reshape(-1)
+        clue_option = lookup[np.arange(flat.size), flat - 1].astype(np.int64)
+        keep = np.ones(flat.size, dtype=np.bool_)
+        starts, cells = self._order()
+        row = np.full(flat.size, -1, np.int32)
+        tests, undecided, final = _remove_clues(*links, *scratch, clue_option, starts, cells,
+                                                keep, target, budget, row)
+        return keep, int(tests), int(undecided), int(final)
+
+    def _reduce_sat(self, solution, target, budget):
+        solver = self._solver()
+        flat = solution.reshape(-1)
+        keep = np.ones(flat.size, dtype=bool)
+        starts, cells = self._order()
+        limit = Budget(conflicts=budget) if budget >= 0 else Budget()
+        tests = undecided = 0
+        for o in range(len(starts) - 1):
+            kept = int(keep.sum())
+            orbit = cells[starts[o]:starts[o + 1]]
+            if kept <= target:
+                break
+            if kept - len(orbit) < target:
+                continue
+            keep[orbit] = False
+            tests += 1
+            try:
+                count = solver.count(self.template.with_givens(
+                    np.where(keep, flat, 0).reshape(self.n, self.n)), 2, limit)[0]
+            except BudgetExhausted:
+                count, undecided = 2, undecided + 1
+            if count != 1:
+                keep[orbit] = True
+        final = solver.count(self.template.with_givens(
+            np.where(keep, flat, 0).reshape(self.n, self.n)), 2)[0]
+        return keep, tests, undecided, final
+
+    def make(self, mode: str = "unique", clues: int | None = None,
+             attempts: int = 20) -> GeneratedPuzzle:
+        """One puzzle: ``mode`` is ``"unique"``, ``"minimal"``, ``"clues"`` or ``"full"``.
+
+        With ``"clues"``, up to ``attempts`` removal orders (a new grid every fifth) are tried;
+        if none reaches ``clues``, :class:`~sudokit.errors.InstanceError` says how close the
+        best came.
+        """
+        if mode not in MODES:
+            raise InstanceError(f"unknown mode {mode!r}; choose one of " + ", ".join(MODES))
+        cells = self.n * self.n
+        if mode == "clues" and (clues is None or not 0 <= clues <= cells):
+            raise InstanceError(f"the clue count must lie in 0..{cells}, got {clues}")
+        started = time.perf_counter()
+        solution = self.full_grid()
+        if mode == "full":
+            return GeneratedPuzzle(solution, solution, self.box, cells,
+                                   time.perf_counter() - started, 0.0, 0, self.checker,
+                                   True, False)
+        target = clues if mode == "clues" else 0
+        budget = self.budget if mode == "unique" else -1
+        reduce = self._reduce_dlx if self.checker == "dlx" else self._reduce_sat
+        check_seconds, tests, best = 0.0, 0, None
+        for attempt in range(attempts if mode == "clues" else 1):
+            if attempt and attempt % 5 == 0:
+                solution = self.full_grid()
+            t0 = time.perf_counter()
+            keep, t, undecided, final = reduce(solution, target, budget)
+            check_seconds += time.perf_counter() - t0
+            tests += t + 1
+            if final != 1:
+                raise SolverError(f"internal check failed: the puzzle has {final} solutions")
+            if best is None or keep.sum() < best.sum():
+                best = keep
+            if keep.sum() <= target or mode != "clues":
+                break
+        else:
+            raise InstanceError(f"could not reach {clues} clues in {attempts} attempts on a "
+                                f"{self.n}x{self.n} grid; the fewest found was "
+                                f"{int(best.sum())}")
+        puzzle = np.where(best, solution.reshape(-1), 0).reshape(self.n, self.n)
+        minimal = mode != "clues" and undecided == 0
+        verified = None
+        if self.verify:
+            other = "sat" if self.checker == "dlx" else "dlx"
+            t0 = time.perf_counter()
+            count = self.count(puzzle, other)
+            check_seconds += time.perf_counter() - t0
+            if count != 1:
+                raise SolverError(f"{other} disagrees: the puzzle has {count} solutions")
+            verified = other
+        return GeneratedPuzzle(puzzle.astype(np.int32), solution.astype(np.int32), self.box,
+                               int(best.sum()), time.perf_counter() - started, check_seconds,
+                               tests, self.checker, True, minimal, verified)
+
+    def close(self) -> None:
+        """Release the SAT solver (if one was opened)."""
+        if self._sat is not None:
+            self._sat.__exit__(None, None, None)
+            self._sat = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def generate_puzzles(n: int, box: tuple[int, int], count: int, seed: int | None = None,
+                     mode: str = "unique", clues: int | None = None, **options):
+    """Yield ``count`` :class:`GeneratedPuzzle` objects (see :class:`PuzzleGenerator`).
+
+    Examples
+    --------
+    >>> [p.clues > 0 for p in generate_puzzles(4, (2, 2), 3, seed=2, mode="minimal")]
+    [True, True, True]
+    """
+    with PuzzleGenerator(n, box, seed, **options) as gen:
+        for _ in range(count):
+            yield gen.make(mode, clues)

@@ -1,0 +1,186 @@
+"""Generators: full grids, unique (and minimal) puzzles, QWH/QCP squares, planted colorings."""
+
+import numpy as np
+import pytest
+
+from sudokit.encoders import completion_to_exact_cover
+from sudokit.errors import InstanceError
+from sudokit.generators import (PuzzleGenerator, generate_puzzles, pattern_grid,
+                                planted_precoloring, qcp, qwh, random_grid,
+                                random_latin_square, shuffle_grid, symmetry_orbits)
+from sudokit.generators.grids import product_grid
+from sudokit.instances import latin_square, sudoku
+from sudokit.solvers import DancingLinks, count_solutions
+from sudokit.solvers.batch import SharedSolver
+from sudokit.encoders import grid_to_cnf, precoloring_to_cnf
+
+SHAPES = [(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4))]
+
+
+def _dlx_for(n, box):
+    enc = completion_to_exact_cover(sudoku(np.zeros((n, n), int), box), "full")
+    return DancingLinks.from_problem(enc.xc), enc.option_lookup()
+
+
+def _clue_options(grid, lookup):
+    flat = grid.reshape(-1)
+    cells = np.flatnonzero(flat)
+    return cells, lookup[cells, flat[cells] - 1]
+
+
+def _check_batch(puzzles, n, box, minimal):
+    """Unique under DLX (library DancingLinks) and SAT (shared solver); minimal if asked."""
+    links, lookup = _dlx_for(n, box)
+    sets = [_clue_options(p.puzzle, lookup)[1] for p in puzzles]
+    starts = np.concatenate([[0], np.cumsum([len(s) for s in sets])])
+    counts, firsts = links.count_many(starts, np.concatenate(sets), limit=2)
+    assert counts.tolist() == [1] * len(puzzles)
+    template = sudoku(np.zeros((n, n), int), box)
+    with SharedSolver(template) as sat:
+        for p in puzzles:
+            count, solution = sat.count(template.with_givens(p.puzzle), 2)
+            assert count == 1 and np.array_equal(solution, p.solution)
+            assert template.is_solution(p.solution)
+            assert np.array_equal(np.where(p.puzzle > 0, p.solution, 0), p.puzzle)
+            assert p.clues == np.count_nonzero(p.puzzle)
+    if minimal:  # removing any single clue gives several solutions
+        for p, opts in zip(puzzles, sets):
+            drop = [np.delete(opts, k) for k in range(len(opts))]
+            starts = np.concatenate([[0], np.cumsum([len(s) for s in drop])])
+            counts, _ = links.count_many(starts, np.concatenate(drop), limit=2)
+            assert counts.min() >= 2
+            assert p.minimal
+
+
+@pytest.mark.parametrize("n, box, count, mode", [
+    (4, (2, 2), 100, "minimal"), (6, (2, 3), 100, "minimal"), (9, (3, 3), 150, "minimal"),
+    (9, (3, 3), 50, "unique"), (12, (3, 4), 15, "minimal"), (16, (4, 4), 4, "unique")])
+def test_puzzles_unique_under_both_back_ends(n, box, count, mode):
+    puzzles = list(generate_puzzles(n, box, count, seed=n, mode=mode))
+    _check_batch(puzzles, n, box, minimal=mode == "minimal")
+
+
+def test_sat_checker_and_verify():
+    puzzles = list(generate_puzzles(9, (3, 3), 10, seed=3, mode="minimal", checker="sat",
+                                    verify=True))
+    assert all(p.verified == "dlx" and p.checker == "sat" for p in puzzles)
+    _check_batch(puzzles, 9, (3, 3), minimal=True)
+    dlx = list(generate_puzzles(6, (2, 3), 5, seed=3, mode="minimal", verify=True))
+    assert all(p.verified == "sat" for p in dlx)
+
+
+def test_same_seed_same_output():
+    def run(seed, **kw):
+        return [p.puzzle.tobytes() for p in generate_puzzles(9, (3, 3), 5, seed, **kw)]
+    assert run(11, mode="minimal") == run(11, mode="minimal")
+    assert run(11, mode="minimal") != run(12, mode="minimal")
+    assert run(4, mode="clues", clues=30) == run(4, mode="clues", clues=30)
+    a = random_grid(25, (5, 5), np.random.default_rng(9))
+    assert np.array_equal(a, random_grid(25, (5, 5), np.random.default_rng(9)))
+
+
+def test_clue_target_and_impossible_target():
+    gen = PuzzleGenerator(9, (3, 3), seed=2)
+    for _ in range(5):
+        p = gen.make("clues", 32)
+        assert p.clues == 32 and not p.minimal
+    with pytest.raises(InstanceError, match="could not reach 5 clues"):
+        gen.make("clues", 5, attempts=2)
+
+
+@pytest.mark.parametrize("symmetry", ["rotational", "quarter", "diagonal", "antidiagonal",
+                                      "horizontal", "vertical", "dihedral"])
+def test_symmetric_clue_patterns(symmetry):
+    orbits = symmetry_orbits(9, symmetry)
+    assert sorted(np.concatenate(orbits).tolist()) == list(range(81))
+    for p in generate_puzzles(9, (3, 3), 3, seed=1, mode="minimal", symmetry=symmetry):
+        present = (p.puzzle.reshape(-1) > 0)
+        assert all(present[o].all() or not present[o].any() for o in orbits)
+        _check_batch([p], 9, (3, 3), minimal=False)
+
+
+@pytest.mark.parametrize("n, box", SHAPES + [(8, (2, 4)), (20, (4, 5)), (25, (5, 5)),
+                                             (36, (6, 6)), (49, (7, 7)), (64, (8, 8))])
+def test_full_grids_valid(n, box):
+    rng = np.random.default_rng(n)
+    template = sudoku(np.zeros((n, n), int), box)
+    for method in ("bands", "blocks"):
+        grid = pattern_grid(n, box, method)
+        assert template.is_solution(grid)
+        assert template.is_solution(shuffle_grid(grid, box, rng))
+    assert template.is_solution(random_grid(n, box, rng))
+    assert template.is_solution(product_grid(n, box, rng))
+
+
+def test_search_fills_latin_and_givens():
+    rng = np.random.default_rng(0)
+    for n in (1, 2, 5, 12, 30):
+        sq = random_grid(n, None, rng)
+        assert latin_square(np.zeros((n, n), int)).is_solution(sq)
+    solution = random_grid(16, (4, 4), rng)
+    givens = np.where(rng.random((16, 16)) < 0.5, solution, 0)
+    filled = random_grid(16, (4, 4), rng, givens=givens, method="search")
+    assert sudoku(givens).is_solution(filled)
+
+
+def test_bad_shapes():
+    with pytest.raises(InstanceError):
+        pattern_grid(6, (2, 2))
+    with pytest.raises(InstanceError):
+        pattern_grid(4, (2, 2), "spiral")
+    with pytest.raises(InstanceError):
+        symmetry_orbits(9, "sideways")
+
+
+@pytest.mark.parametrize("method", ["shuffle", "jacobson-matthews"])
+def test_random_latin_squares(method):
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 3, 7, 20):
+        sq = random_latin_square(n, rng, method)
+        assert latin_square(np.zeros((n, n), int)).is_solution(sq)
+    a = random_latin_square(9, np.random.default_rng(1), method)
+    assert np.array_equal(a, random_latin_square(9, np.random.default_rng(1), method))
+
+
+def test_jacobson_matthews_reaches_non_cyclic_squares():
+    # order 4 has 576 squares; the shuffled cyclic ones are 144 of them (isotopes of Z4)
+    seen = {random_latin_square(4, np.random.default_rng(s)).tobytes() for s in range(400)}
+    assert len(seen) > 200
+
+
+@pytest.mark.parametrize("n, holes", [(5, 10), (10, 42), (10, 0.42), (15, 0.6), (8, 0)])
+@pytest.mark.parametrize("balanced", [False, True])
+def test_qwh_solvable_with_exact_holes(n, holes, balanced):
+    rng = np.random.default_rng(n)
+    for _ in range(3):
+        p = qwh(n, holes, rng, balanced)
+        want = holes if holes >= 1 or holes == 0 else round(holes * n * n)
+        assert int((p.givens == 0).sum()) == want
+        assert count_solutions(grid_to_cnf(p, "reduced"), limit=1) == 1
+        if balanced:
+            for axis in (0, 1):
+                per = (p.givens == 0).sum(axis=axis)
+                assert per.max() - per.min() <= 1
+
+
+def test_qcp_consistent():
+    rng = np.random.default_rng(1)
+    for _ in range(10):
+        p = qcp(8, 30, rng)   # constructing the GridPuzzle validates it
+        assert int((p.givens == 0).sum()) >= 30
+    with pytest.raises(InstanceError):
+        qcp(4, 17, rng)
+
+
+def test_planted_precoloring():
+    rng = np.random.default_rng(4)
+    for n, k, p, share in [(30, 3, 0.3, 0.2), (60, 5, 0.5, 0.5), (1, 1, 1.0, 1.0)]:
+        graph, planted = planted_precoloring(n, k, p, share, rng)
+        assert graph.is_solution(planted)
+        assert graph.num_givens == round(share * n)
+        assert count_solutions(precoloring_to_cnf(graph, symmetry_breaking=False), limit=1) == 1
+    a, _ = planted_precoloring(40, 4, 0.3, 0.1, np.random.default_rng(2))
+    b, _ = planted_precoloring(40, 4, 0.3, 0.1, np.random.default_rng(2))
+    assert a == b
+    with pytest.raises(InstanceError):
+        planted_precoloring(5, 2, 1.5, 0.1, rng)

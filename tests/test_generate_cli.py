@@ -1,0 +1,84 @@
+"""``sudokit generate``: output equals the library's, determinism, errors and exit codes."""
+
+import json
+
+import numpy as np
+from click.testing import CliRunner
+
+from sudokit.cli.generate import generate
+from sudokit.formats import format_col, format_pls, format_puzzle, parse_col, parse_puzzles
+from sudokit.generators import PuzzleGenerator, planted_precoloring, qwh
+
+
+def run(*args):
+    return CliRunner().invoke(generate, list(args))
+
+
+def test_sudoku_matches_library_and_is_repeatable():
+    out = run("sudoku", "--size", "9", "--count", "4", "--seed", "5", "--minimal")
+    assert out.exit_code == 0, out.output
+    gen = PuzzleGenerator(9, (3, 3), seed=5)
+    expected = [format_puzzle(gen.make("minimal").puzzle) for _ in range(4)]
+    assert out.output.splitlines() == expected
+    assert run("sudoku", "--size", "9", "--count", "4", "--seed", "5", "--minimal").output \
+        == out.output
+
+
+def test_sudoku_json_solution_and_box():
+    out = run("sudoku", "--size", "6", "--box", "2x3", "--count", "2", "--seed", "1",
+              "--clues", "14", "--symmetry", "rotational", "--json", "--solution", "--verify")
+    assert out.exit_code == 0, out.output
+    records = [json.loads(line) for line in out.output.splitlines()]
+    assert [r["index"] for r in records] == [1, 2]
+    for r in records:
+        assert r["clues"] == 14 and r["checks"]["unique"] and r["checks"]["verified"] == "sat"
+        puzzle = parse_puzzles(r["puzzle"], box=(2, 3))[0].instance
+        assert puzzle.num_givens == 14 and len(r["solution"]) == 36
+
+
+def test_sudoku_solution_beside_and_full_grids():
+    out = run("sudoku", "--size", "4", "--seed", "3", "--solution")
+    puzzle, solution = out.output.split()
+    assert all(a in ".0" or a == b for a, b in zip(puzzle, solution))
+    full = run("sudoku", "--size", "16", "--full", "--seed", "2", "--count", "2")
+    assert all("." not in line and len(line) == 256 for line in full.output.splitlines())
+
+
+def test_sudoku_errors():
+    assert run("sudoku", "--size", "9", "--minimal", "--clues", "20").exit_code == 2
+    assert run("sudoku", "--size", "6").exit_code == 2          # no square boxes
+    assert run("sudoku", "--size", "9", "--box", "2x3").exit_code == 2
+    assert run("sudoku", "--size", "9", "--clues", "90").exit_code == 2
+    impossible = run("sudoku", "--size", "9", "--clues", "8", "--seed", "1")
+    assert impossible.exit_code == 4 and "could not reach 8 clues" in impossible.output
+
+
+def test_latin_matches_library():
+    out = run("latin", "--order", "7", "--holes", "20", "--balanced", "--seed", "3",
+              "--format", "pls")
+    assert out.exit_code == 0
+    assert out.output.strip() == format_pls(qwh(7, 20, np.random.default_rng(3), True))
+    grid = run("latin", "--order", "5", "--holes", "0.4", "--seed", "1", "--count", "2")
+    blocks = grid.output.strip().split("\n\n")
+    assert len(blocks) == 2 and all(b.count(".") == 10 for b in blocks)
+    assert run("latin", "--order", "5", "--holes", "2.5").exit_code == 2
+    assert run("latin", "--order", "5", "--holes", "30").exit_code == 2
+    assert run("latin", "--order", "5", "--qcp", "--balanced").exit_code == 2
+    qcp = run("latin", "--order", "6", "--holes", "20", "--qcp", "--seed", "2")
+    assert qcp.exit_code == 0 and qcp.output.count(".") >= 20
+    search = run("latin", "--order", "9", "--holes", "30", "--method", "search", "--seed", "1")
+    assert search.exit_code == 0 and search.output.count(".") == 30
+
+
+def test_coloring_matches_library():
+    out = run("coloring", "--vertices", "30", "--colors", "4", "--density", "0.3",
+              "--precolored", "0.2", "--seed", "9")
+    assert out.exit_code == 0
+    graph, _ = planted_precoloring(30, 4, 0.3, 0.2, np.random.default_rng(9))
+    assert out.output.strip() == format_col(graph)
+    assert parse_col(out.output).instance == graph
+    planted = run("coloring", "-v", "10", "-k", "3", "--density", "1", "--seed", "1",
+                  "--planted")
+    colors = [int(c) for c in planted.output.splitlines()[1].split()[2:]]
+    assert parse_col(planted.output).instance.is_solution(np.array(colors))
+    assert run("coloring", "-v", "10", "-k", "3", "--density", "2").exit_code == 2
