@@ -1,0 +1,180 @@
+"""Domains as bitmasks and the index tables the propagators of :mod:`sudokit.grading` share.
+
+A domain is one ``int64`` per cell: bit ``v - 1`` is set when value ``v`` is still possible
+(so grids up to ``n = 64``; bit 63 is the sign bit, which the bit operations do not mind).
+The tables describe the grid once, as flat integer arrays a numba kernel can take:
+
+``units``
+    ``(U, n)`` flat cell indices of the all-different units (rows, columns, boxes).
+``cell_units``
+    ``(n*n, k)`` the units of each cell (``-1`` pads cells that belong to fewer units).
+``seg_cells``
+    ``(L*B, w)`` for each line (row or column) and box: the cells they share (``-1`` pads;
+    an all ``-1`` row means the line misses the box).
+``same_pairs``
+    ``(P, 2, n)`` for each line/box pair that meets: the line's cells outside the box and
+    the box's cells outside the line (``-1`` pads). Simonis's "same" constraints.
+``band_lines``
+    ``(2, n)`` unit indices of the rows and of the columns, and ``band_boxes`` ``(n,)`` the
+    unit indices of the boxes: the per-value line x box matchings of HAC3 use them.
+
+Every kernel here runs as plain Python under ``NUMBA_DISABLE_JIT=1``.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import sudoku
+>>> t = grid_tables(sudoku(np.zeros((4, 4), dtype=int)))
+>>> t.units.shape, t.cell_units.shape, t.same_pairs.shape
+((12, 4), (16, 3), (16, 2, 4))
+>>> dom = initial_domains(sudoku(np.array([[1, 0, 0, 0]] + [[0] * 4] * 3)))
+>>> [bin(int(d)) for d in dom[:2]]
+['0b1', '0b1111']
+>>> popcount(np.int64(0b1011)), lowest_value(np.int64(0b100))
+(3, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from ..errors import InstanceError
+
+__all__ = ["GridTables", "grid_tables", "initial_domains", "popcount", "lowest_value", "narrow",
+           "MAX_N", "jit"]
+
+#: Largest grid side the bitmask domains can hold.
+MAX_N = 64
+
+#: every kernel of the package is compiled with this (cached on disk between runs)
+jit = numba.njit(cache=True)
+
+
+@jit
+def popcount(x):
+    """Number of set bits of an ``int64`` (the size of a domain)."""
+    count = 0
+    while x != 0:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@jit
+def lowest_value(x):
+    """The smallest value (1-based) of a non-empty domain."""
+    v = 0
+    while (x >> v) & 1 == 0:
+        v += 1
+    return v + 1
+
+
+@dataclass(frozen=True, eq=False)
+class GridTables:
+    """Index tables of one grid shape (see the module docstring); build with :func:`grid_tables`."""
+
+    n: int
+    units: np.ndarray
+    cell_units: np.ndarray
+    seg_cells: np.ndarray
+    same_pairs: np.ndarray
+    line_units: np.ndarray
+    box_units: np.ndarray
+    full: np.int64
+
+    def kernel_args(self):
+        """The arrays in the order the kernels take them."""
+        return (self.units, self.cell_units, self.seg_cells, self.same_pairs,
+                self.line_units, self.box_units)
+
+
+_CACHE: dict = {}
+
+
+def grid_tables(puzzle) -> GridTables:
+    """The tables of ``puzzle``'s shape (cached per ``(n, box)``).
+
+    Raises :class:`~sudokit.errors.InstanceError` when ``n`` exceeds :data:`MAX_N`.
+    """
+    n, box = int(puzzle.n), puzzle.box
+    if n > MAX_N:
+        raise InstanceError(f"grading handles grids up to {MAX_N}x{MAX_N}, got {n}x{n}")
+    key = (n, box)
+    if key in _CACHE:
+        return _CACHE[key]
+    units = np.ascontiguousarray(puzzle.units(), dtype=np.int64)
+    num_units = units.shape[0]
+    membership = [[] for _ in range(n * n)]
+    for u in range(num_units):
+        for cell in units[u]:
+            membership[cell].append(u)
+    k = max(len(m) for m in membership)
+    cell_units = np.full((n * n, k), -1, dtype=np.int64)
+    for cell, m in enumerate(membership):
+        cell_units[cell, :len(m)] = m
+    line_units = np.arange(2 * n, dtype=np.int64).reshape(2, n)   # rows, then columns
+    has_boxes = num_units >= 3 * n
+    box_units = (np.arange(2 * n, 3 * n, dtype=np.int64) if has_boxes
+                 else np.zeros(0, dtype=np.int64))
+    nb = box_units.shape[0]
+    width = max(box) if box else 1
+    seg_cells = np.full((2 * n * max(nb, 1), width), -1, dtype=np.int64)
+    pairs = []
+    for li in range(2 * n):
+        line = set(units[li].tolist())
+        for bi in range(nb):
+            blk = set(units[box_units[bi]].tolist())
+            common = sorted(line & blk)
+            seg_cells[li * nb + bi, :len(common)] = common
+            if common:
+                row = np.full((2, n), -1, dtype=np.int64)
+                rest_line = sorted(line - blk)
+                rest_box = sorted(blk - line)
+                row[0, :len(rest_line)] = rest_line
+                row[1, :len(rest_box)] = rest_box
+                pairs.append(row)
+    same_pairs = (np.stack(pairs) if pairs else np.zeros((0, 2, n), dtype=np.int64))
+    full = np.int64(-1) if n == 64 else np.int64((1 << n) - 1)
+    tables = GridTables(n, units, cell_units, seg_cells, same_pairs, line_units, box_units,
+                        full)
+    _CACHE[key] = tables
+    return tables
+
+
+def initial_domains(puzzle) -> np.ndarray:
+    """``(n*n,)`` int64 bitmasks: a given's single value, else every value ``1..n``."""
+    n = int(puzzle.n)
+    if n > MAX_N:
+        raise InstanceError(f"grading handles grids up to {MAX_N}x{MAX_N}, got {n}x{n}")
+    flat = np.asarray(puzzle.flat_givens, dtype=np.int64)
+    full = np.int64(-1) if n == 64 else np.int64((1 << n) - 1)
+    dom = np.full(n * n, full, dtype=np.int64)
+    given = flat > 0
+    dom[given] = np.left_shift(np.int64(1), flat[given] - 1)
+    return dom
+
+
+@jit
+def narrow(dom, cell, new, cell_units, dirty):
+    """Set ``dom[cell] = new`` (a subset of it); mark the cell's units dirty.
+
+    ``dirty`` has ``2 * U + 1`` flags: the cheap unit propagators' ``[0, U)``, HAC's
+    ``[U, 2U)`` and the redundant constraints' ``2U``. Returns -1 when ``new`` is empty
+    (a wipe-out), 1 when the domain shrank, 0 when nothing changed.
+    """
+    if new == dom[cell]:
+        return 0
+    dom[cell] = new
+    if new == 0:
+        return -1
+    num_units = (dirty.shape[0] - 1) // 2
+    for k in range(cell_units.shape[1]):
+        u = cell_units[cell, k]
+        if u >= 0:
+            dirty[u] = 1
+            dirty[num_units + u] = 1
+    dirty[2 * num_units] = 1
+    return 1

@@ -1,0 +1,81 @@
+"""Shaving (Simonis 2005, section 5.5): singleton tests on top of a propagation scheme.
+
+For each open cell and each value of its domain, assign the value on a copy and propagate with
+the base scheme; a failure proves the value impossible, so it is removed and the base scheme
+propagates the reduced domains. The tests cycle over the cells until a whole round of cells removes nothing.
+FCV, BCV and HACV shave with FC, BC and HAC. (This is singleton consistency of the base
+scheme; Simonis's shaving loop does the same test, possibly in another order, and the
+fixpoint does not depend on the order.)
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import sudoku
+>>> from sudokit.grading.domains import grid_tables, initial_domains
+>>> from sudokit.grading.engine import FC
+>>> p = sudoku(np.array([[1, 2, 3, 0], [3, 4, 0, 0], [2, 0, 0, 0], [0, 0, 0, 0]]))
+>>> t = grid_tables(p)
+>>> dom = initial_domains(p)
+>>> shave(dom, FC, *t.kernel_args(), t.n, t.full)   # 0: open cells remain
+0
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .domains import jit
+from .engine import propagate
+
+__all__ = ["shave", "propagate_scheme"]
+
+
+@jit
+def shave(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, box_units,
+          n, full):
+    """Shave ``dom`` in place with base scheme ``flags``; returns -1, 0 or 1 like
+    :func:`~sudokit.grading.engine.propagate`."""
+    r = propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units,
+                  box_units, n, full)
+    if r != 0:
+        return r
+    work = np.empty_like(dom)
+    one = np.int64(1)
+    size = dom.shape[0]
+    # cycle over the cells; stop after a full round of cells without a removal
+    cell = 0
+    quiet = 0
+    while quiet < size:
+        removed = False
+        for v in range(n):
+            d = dom[cell]
+            if d & (d - 1) == 0:
+                break
+            bit = one << v
+            if d & bit == 0:
+                continue
+            work[:] = dom
+            work[cell] = bit
+            if propagate(work, flags, units, cell_units, seg_cells, same_pairs,
+                         line_units, box_units, n, full, cell) >= 0:
+                continue
+            dom[cell] = d & ~bit
+            removed = True
+            r = propagate(dom, flags, units, cell_units, seg_cells, same_pairs,
+                          line_units, box_units, n, full, cell)
+            if r != 0:
+                return r
+        quiet = 0 if removed else quiet + 1
+        cell = cell + 1 if cell + 1 < size else 0
+    return 0
+
+
+@jit
+def propagate_scheme(dom, flags, units, cell_units, seg_cells, same_pairs, line_units,
+                     box_units, n, full):
+    """:func:`shave` when ``flags`` has V (128), else plain propagation."""
+    if flags & 128:
+        return shave(dom, flags & ~128, units, cell_units, seg_cells, same_pairs,
+                     line_units, box_units, n, full)
+    return propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units,
+                     box_units, n, full)
