@@ -12,6 +12,8 @@ from .. import __version__
 from .check import check
 from .common import SudokitGroup
 from .encode import encode
+from .generate import generate
+from .grade import grade
 from .info import solvers
 from .reduce import reduce
 from .solve import count, solve
@@ -34,5 +36,5 @@ def main():
     """
 
 
-for command in (solve, count, encode, check, reduce, solvers):
+for command in (solve, count, encode, check, reduce, generate, grade, solvers):
     main.add_command(command)
