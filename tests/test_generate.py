@@ -184,3 +184,17 @@ def test_planted_precoloring():
     assert a == b
     with pytest.raises(InstanceError):
         planted_precoloring(5, 2, 1.5, 0.1, rng)
+
+
+def test_sat_fill_is_a_searched_random_grid():
+    from sudokit.generators.grids import random_grid, sat_fill
+
+    empty = sudoku(np.zeros((36, 36), dtype=int), (6, 6))
+    first = random_grid(36, (6, 6), np.random.default_rng(1), method="sat")
+    assert empty.is_solution(first)
+    assert empty.is_solution(random_grid(36, (6, 6), np.random.default_rng(1)))  # auto = sat
+    again = sat_fill(36, (6, 6), np.random.default_rng(1))
+    other = sat_fill(36, (6, 6), np.random.default_rng(2))
+    assert np.array_equal(first, again) and not np.array_equal(first, other)
+    assert sudoku(np.zeros((12, 12), dtype=int), (3, 4)).is_solution(
+        sat_fill(12, (3, 4), np.random.default_rng(0)))

@@ -62,6 +62,11 @@ def generate():
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True,
               help="Symmetric clue pattern (clues are removed one orbit at a time).")
 @click.option("--full", is_flag=True, help="Print full random grids, no clue removal.")
+@click.option("--fill", type=click.Choice(["auto", "search", "sat", "product"]),
+              default="auto", show_default=True,
+              help="How full grids are made: backtracking search, CDCL search from random "
+                   "diagonal boxes, or the randomized construction (auto: search up to 25, "
+                   "sat up to 36, product beyond).")
 @click.option("--checker", type=click.Choice(CHECKERS), default="dlx", show_default=True,
               help="Back end that proves uniqueness at every step.")
 @click.option("--verify", is_flag=True, help="Re-check every puzzle with the other back end.")
@@ -70,7 +75,7 @@ def generate():
               show_default=True, help="One line per puzzle, or a grid with box separators.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per puzzle: puzzle, clues, seconds and the checks made.")
-def sudoku(size, box, count, seed, minimal, clues, symmetry, full, checker, verify,
+def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, checker, verify,
            solution, layout, as_json):
     """Generate Sudoku puzzles with a unique solution (or full grids with --full).
 
@@ -97,7 +102,7 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, checker, veri
     progress = Progress(count, "generating")
     try:
         with PuzzleGenerator(size, shape, seed, checker=checker, verify=verify,
-                             symmetry=symmetry) as gen:
+                             symmetry=symmetry, fill=fill) as gen:
             for index in range(count):
                 made = gen.make(mode, clues)
                 if as_json:

@@ -192,8 +192,9 @@ class PuzzleGenerator:
 
     def __init__(self, n: int, box: tuple[int, int], seed: int | None = None,
                  checker: str = "dlx", verify: bool = False, symmetry: str = "none",
-                 budget: int | None = None):
+                 budget: int | None = None, fill: str = "auto"):
         check_shape(n, box)
+        self.fill = fill
         if checker not in CHECKERS:
             raise SolverError(f"unknown checker {checker!r}; choose dlx or sat")
         self.n, self.box, self.checker, self.verify = n, tuple(box), checker, verify
@@ -236,8 +237,8 @@ class PuzzleGenerator:
 
     # -- generation -------------------------------------------------------------------
     def full_grid(self) -> np.ndarray:
-        """A random full grid (:func:`~sudokit.generators.grids.random_grid`, ``"auto"``)."""
-        return random_grid(self.n, self.box, self.rng)
+        """A random full grid (:func:`~sudokit.generators.grids.random_grid`, ``fill`` method)."""
+        return random_grid(self.n, self.box, self.rng, method=self.fill)
 
     def _order(self):
         order = self.rng.permutation(len(self.orbits))
