@@ -82,3 +82,17 @@ def test_coloring_matches_library():
     colors = [int(c) for c in planted.output.splitlines()[1].split()[2:]]
     assert parse_col(planted.output).instance.is_solution(np.array(colors))
     assert run("coloring", "-v", "10", "-k", "3", "--density", "2").exit_code == 2
+
+
+def test_generate_keeps_only_the_wanted_grade():
+    from sudokit.cli import main
+    from sudokit.formats import parse_instances
+    from sudokit.grading import grade
+
+    result = CliRunner().invoke(main, ["generate", "sudoku", "--size", "9", "--minimal",
+                                       "--grade", "HAC", "--count", "3", "--seed", "4"])
+    assert result.exit_code == 0, result.stderr
+    puzzles = [r.instance for r in parse_instances(result.stdout)]
+    assert len(puzzles) == 3 and {grade(p) for p in puzzles} == {"HAC"}
+    bad = CliRunner().invoke(main, ["generate", "sudoku", "--size", "9", "--grade", "XYZ"])
+    assert bad.exit_code == 2

@@ -8,10 +8,12 @@ from __future__ import annotations
 import click
 import numpy as np
 
-from ..errors import SudokitError
+from ..errors import InstanceError, SudokitError
 from ..formats import format_col, format_pls, format_puzzle
 from ..generators import (CHECKERS, SYMMETRIES, PuzzleGenerator, planted_precoloring, qcp,
                           qwh, random_grid, random_latin_square)
+from ..grading import grade
+from ..grading.lattice import ORDER as GRADES
 from ..instances import default_box, parse_box
 from .common import Progress, SudokitGroup, emit_json
 
@@ -33,6 +35,22 @@ def _style(n: int, layout: str) -> str:
     if layout == "grid":
         return "grid"
     return "line" if n <= 35 else "ints-line"
+
+
+#: puzzles tried per wanted puzzle before --grade gives up
+GRADE_ATTEMPTS = 2000
+
+
+def _make_graded(gen, mode, clues, wanted, index):
+    """The next puzzle, or with ``wanted`` the next one whose grade is ``wanted``."""
+    if wanted is None:
+        return gen.make(mode, clues)
+    for _ in range(GRADE_ATTEMPTS):
+        made = gen.make(mode, clues)
+        if grade(gen.template.with_givens(made.puzzle)) == wanted:
+            return made
+    raise InstanceError(f"no puzzle of grade {wanted} in {GRADE_ATTEMPTS} tries (puzzle "
+                        f"{index + 1}); try another grade, --minimal or a different size")
 
 
 @click.group(cls=SudokitGroup)
@@ -67,6 +85,9 @@ def generate():
               help="How full grids are made: backtracking search, CDCL search from random "
                    "diagonal boxes, or the randomized construction (auto: search up to 25, "
                    "sat up to 36, product beyond).")
+@click.option("--grade", "wanted_grade", type=click.Choice(list(GRADES) + ["search"]),
+              metavar="G", help="Keep only puzzles of this difficulty grade (see 'sudokit "
+                                "grade'): a scheme name such as FCI or HAC, or 'search'.")
 @click.option("--checker", type=click.Choice(CHECKERS), default="dlx", show_default=True,
               help="Back end that proves uniqueness at every step.")
 @click.option("--verify", is_flag=True, help="Re-check every puzzle with the other back end.")
@@ -75,8 +96,8 @@ def generate():
               show_default=True, help="One line per puzzle, or a grid with box separators.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per puzzle: puzzle, clues, seconds and the checks made.")
-def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, checker, verify,
-           solution, layout, as_json):
+def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, wanted_grade, checker,
+           verify, solution, layout, as_json):
     """Generate Sudoku puzzles with a unique solution (or full grids with --full).
 
     A random full grid (randomized search with restarts up to 25x25; random Latin squares
@@ -89,6 +110,7 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, checker
       sudokit generate sudoku --size 9 --count 100 --seed 7 --minimal
       sudokit generate sudoku --size 6 --box 2x3 --clues 12 --symmetry rotational --json
       sudokit generate sudoku --size 16 --verify --solution
+      sudokit generate sudoku --size 9 --minimal --grade HAC --count 5 --seed 1
     """
     shape = _box(size, box)
     if sum([minimal, clues is not None, full]) > 1:
@@ -104,7 +126,7 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, checker
         with PuzzleGenerator(size, shape, seed, checker=checker, verify=verify,
                              symmetry=symmetry, fill=fill) as gen:
             for index in range(count):
-                made = gen.make(mode, clues)
+                made = _make_graded(gen, mode, clues, wanted_grade, index)
                 if as_json:
                     emit_json(made.as_json(index + 1, solution))
                 elif solution and not full:
