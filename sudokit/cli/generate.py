@@ -197,17 +197,10 @@ def latin(order, holes, balanced, as_qcp, method, count, seed, layout):
 
 def _punch(square, holes, balanced, rng):
     """Holes in a given full square (the ``--method search`` path of QWH)."""
-    from ..generators.latin import _balanced_holes, hole_count
+    from ..generators.latin import hole_count, punch_holes
 
-    n = square.n
-    count = hole_count(n, holes)
-    if balanced:
-        mask = _balanced_holes(n, count, rng)
-    else:
-        mask = np.zeros(n * n, dtype=bool)
-        mask[rng.choice(n * n, count, replace=False)] = True
-        mask = mask.reshape(n, n)
-    return square.with_givens(np.where(mask, 0, square.givens))
+    return square.with_givens(punch_holes(square.givens, hole_count(square.n, holes), rng,
+                                          balanced))
 
 
 @generate.command()

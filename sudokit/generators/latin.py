@@ -36,7 +36,7 @@ import numpy as np
 from ..errors import InstanceError
 from ..instances import GridPuzzle, latin_square
 
-__all__ = ["LATIN_METHODS", "random_latin_square", "qwh", "qcp", "hole_count"]
+__all__ = ["LATIN_METHODS", "random_latin_square", "qwh", "qcp", "hole_count", "punch_holes"]
 
 LATIN_METHODS = ("shuffle", "jacobson-matthews")
 
@@ -184,15 +184,29 @@ def qwh(n: int, holes: float, rng: np.random.Generator, balanced: bool = False,
     >>> int((p.givens == 0).sum())
     18
     """
-    count = hole_count(n, holes)
     square = random_latin_square(n, rng, method)
+    return latin_square(punch_holes(square, hole_count(n, holes), rng, balanced))
+
+
+def punch_holes(grid, count: int, rng: np.random.Generator, balanced: bool = False):
+    """``grid`` with ``count`` cells emptied: at random, or ``balanced`` (every row and column
+    gets floor or ceil of count / n holes).
+
+    Examples
+    --------
+    >>> grid = np.arange(1, 10).reshape(3, 3)
+    >>> int((punch_holes(grid, 4, np.random.default_rng(0)) == 0).sum())
+    4
+    """
+    grid = np.asarray(grid)
+    n = grid.shape[0]
     if balanced:
         mask = _balanced_holes(n, count, rng)
     else:
         mask = np.zeros(n * n, dtype=bool)
         mask[rng.choice(n * n, count, replace=False)] = True
         mask = mask.reshape(n, n)
-    return latin_square(np.where(mask, 0, square))
+    return np.where(mask, 0, grid)
 
 
 def qcp(n: int, holes: float, rng: np.random.Generator) -> GridPuzzle:
