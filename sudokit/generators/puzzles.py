@@ -118,6 +118,17 @@ class GeneratedPuzzle:
         return out
 
 
+
+@numba.njit(cache=True)
+def _kept_options(keep, clue_option, pre):
+    """Write the options of the kept clues into ``pre``; return how many."""
+    m = 0
+    for cell in range(len(keep)):
+        if keep[cell]:
+            pre[m] = clue_option[cell]
+            m += 1
+    return m
+
 @numba.njit(cache=True)
 def _remove_clues(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
                   clue_option, orbit_starts, orbit_cells, keep, target, budget, row):
@@ -136,11 +147,7 @@ def _remove_clues(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mar
             continue
         for t in range(orbit_starts[o], orbit_starts[o + 1]):
             keep[orbit_cells[t]] = False
-        m = 0
-        for cell in range(len(keep)):
-            if keep[cell]:
-                pre[m] = clue_option[cell]
-                m += 1
+        m = _kept_options(keep, clue_option, pre)
         max_nodes = -1 if budget < 0 else stats[0] + budget
         count = _k.solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
                              pre[:m], 2, max_nodes, row)
@@ -151,11 +158,7 @@ def _remove_clues(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mar
             undecided += state[2]
             for t in range(orbit_starts[o], orbit_starts[o + 1]):
                 keep[orbit_cells[t]] = True
-    m = 0
-    for cell in range(len(keep)):
-        if keep[cell]:
-            pre[m] = clue_option[cell]
-            m += 1
+    m = _kept_options(keep, clue_option, pre)
     final = _k.solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
                          pre[:m], 2, -1, row)
     return tests, undecided, final
