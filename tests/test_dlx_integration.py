@@ -124,3 +124,28 @@ def test_encode_xc_round_trips_through_knuth_text():
     text = format_dlx(completion_to_exact_cover(puzzle).xc)
     again = CliRunner().invoke(main, ["encode", "--xc", "-"], input="." * 16 + "\n")
     assert again.stdout == text
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_dlx_solves_cnf_through_sat2xc(data):
+    from sudokit.encoders import to_cnf
+    from sudokit.errors import SolverError
+
+    from .test_reductions import random_cnf
+
+    formula = data.draw(random_cnf())
+    by_sat = count_solutions(to_cnf(formula), limit=1)
+    model = SingleDLX().solve(formula)
+    assert (model is not None) == (by_sat == 1)
+    assert model is None or formula.is_solution(model)
+    with pytest.raises(SolverError, match="one to one"):
+        SingleDLX().count(formula, limit=2)
+
+
+def test_cli_dlx_on_a_cnf_file():
+    runner = CliRunner()
+    solved = runner.invoke(main, ["solve", "--solver", "dlx", "-"], input="p cnf 2 2\n1 2 0\n-1 0\n")
+    assert solved.stdout == "s SATISFIABLE\nv -1 2 0\n"
+    counted = runner.invoke(main, ["count", "--solver", "dlx", "-"], input="p cnf 1 1\n1 0\n")
+    assert counted.exit_code == 6 and "count it with a SAT solver" in counted.stderr

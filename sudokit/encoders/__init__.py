@@ -4,7 +4,7 @@ from .amo import AMO_METHODS, at_most_one
 from .completion_cnf import (DEFAULT_ENCODING, ENCODINGS, CNFEncoding, candidates,
                              completion_to_cnf, grid_to_cnf, precoloring_to_cnf)
 
-from .completion_xc import (XC_ENCODINGS, ExactCoverEncoding, OwnCover,
+from .completion_xc import (XC_ENCODINGS, ExactCoverEncoding, OwnCover, ReducedCover,
                             completion_to_exact_cover, grid_to_exact_cover,
                             precoloring_to_exact_cover)
 from .exact_cover_cnf import ExactCoverCNF, exact_cover_to_cnf
@@ -19,9 +19,18 @@ _TO_CNF = {"sudoku": completion_to_cnf, "latin": completion_to_cnf,
 
 #: the exact cover encoder of each problem kind: (problem, encoding) -> an encoding with
 #: ``xc``, ``decode`` and ``given_options``
+def _formula_to_exact_cover(problem, encoding=None):
+    """A CNF formula through sat2xc: covers decode to models (not one to one)."""
+    from ..reductions import sat_to_exact_cover
+
+    reduced = sat_to_exact_cover(problem)
+    return ReducedCover(reduced.target, reduced.decode)
+
+
 _TO_EXACT_COVER = {"sudoku": completion_to_exact_cover, "latin": completion_to_exact_cover,
                    "coloring": completion_to_exact_cover,
-                   "xc": lambda problem, encoding=None: OwnCover(problem)}
+                   "xc": lambda problem, encoding=None: OwnCover(problem),
+                   "cnf": _formula_to_exact_cover}
 
 
 def to_cnf(problem, encoding=None, amo="pairwise", include_givens=True,
@@ -38,7 +47,8 @@ def to_exact_cover(problem, encoding=None):
     return _TO_EXACT_COVER[problem.kind](problem, encoding)
 
 
-__all__ = ["ExactCoverCNF", "ExactCoverEncoding", "FormulaEncoding", "OwnCover", "XC_ENCODINGS",
+__all__ = ["ExactCoverCNF", "ExactCoverEncoding", "FormulaEncoding", "OwnCover", "ReducedCover",
+           "XC_ENCODINGS",
            "completion_to_exact_cover", "exact_cover_to_cnf", "formula_to_cnf",
            "grid_to_exact_cover", "precoloring_to_exact_cover", "to_cnf", "to_exact_cover", "AMO_METHODS", "CNFEncoding", "DEFAULT_ENCODING", "ENCODINGS", "at_most_one",
            "candidates", "completion_to_cnf", "grid_to_cnf", "precoloring_to_cnf"]

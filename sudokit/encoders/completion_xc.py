@@ -39,7 +39,7 @@ from ..errors import DecodeError, EncodingError
 from ..exact_cover import ExactCover
 from .completion_cnf import candidates
 
-__all__ = ["ExactCoverEncoding", "OwnCover", "XC_ENCODINGS", "completion_to_exact_cover",
+__all__ = ["ExactCoverEncoding", "OwnCover", "ReducedCover", "XC_ENCODINGS", "completion_to_exact_cover",
            "grid_to_exact_cover", "precoloring_to_exact_cover"]
 
 XC_ENCODINGS = ("full", "reduced")
@@ -213,6 +213,20 @@ class OwnCover:
 
     def decode(self, selected) -> np.ndarray:
         return np.sort(np.asarray(selected, dtype=np.int64).reshape(-1))
+
+    def given_options(self, problem) -> np.ndarray:
+        return np.zeros(0, dtype=np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class ReducedCover:
+    """An exact cover reached through a reduction that is not parsimonious (``sat2xc``): a
+    cover decodes to a source solution, but several covers may decode to the same one."""
+
+    xc: object
+    decode: object
+    name: str = "sat2xc"
+    parsimonious: bool = False
 
     def given_options(self, problem) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)

@@ -22,6 +22,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..encoders import completion_to_exact_cover, to_exact_cover
+from ..errors import SolverError
 from .dlx import DancingLinks
 from .sat import Budget
 
@@ -80,6 +81,10 @@ class SingleDLX:
 
     def count(self, problem, limit: int | None = None, budget: Budget = Budget()):
         encoding = self._encode(problem)
+        if limit != 1 and not encoding.parsimonious:
+            raise SolverError(f"dlx reaches a {problem.kind} instance through "
+                              f"{encoding.name}, which does not count solutions one to one; "
+                              "count it with a SAT solver")
         links = DancingLinks.from_problem(encoding.xc)
         count, first = links.count_within((), limit, seconds=budget.seconds,
                                           max_nodes=budget.nodes)
