@@ -170,6 +170,14 @@ def narrow(dom, cell, new, cell_units, dirty):
     dom[cell] = new
     if new == 0:
         return -1
+    mark_dirty(cell, cell_units, dirty)
+    return 1
+
+
+@jit
+def mark_dirty(cell, cell_units, dirty):
+    """Flag every unit through ``cell`` for the cheap propagators and HAC, and the redundant
+    constraints (the ``2 * U + 1`` flag layout of :func:`narrow`)."""
     num_units = (dirty.shape[0] - 1) // 2
     for k in range(cell_units.shape[1]):
         u = cell_units[cell, k]
@@ -177,4 +185,3 @@ def narrow(dom, cell, new, cell_units, dirty):
             dirty[u] = 1
             dirty[num_units + u] = 1
     dirty[2 * num_units] = 1
-    return 1

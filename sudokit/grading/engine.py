@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bounds import bc_unit
-from .domains import jit
+from .domains import jit, mark_dirty
 from .fc import fc_unit, hidden_unit
 from .hac import hac_unit
 from .redundant import bands_prop, colored_prop, same_prop
@@ -75,12 +75,7 @@ def propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, 
         dirty = np.ones(2 * num_units + 1, dtype=np.int8)
     else:
         dirty = np.zeros(2 * num_units + 1, dtype=np.int8)
-        for k in range(cell_units.shape[1]):
-            u = cell_units[seed, k]
-            if u >= 0:
-                dirty[u] = 1
-                dirty[num_units + u] = 1
-        dirty[2 * num_units] = 1
+        mark_dirty(seed, cell_units, dirty)
     adj = np.empty(n, dtype=np.int64)
     for i in range(dom.shape[0]):
         if dom[i] == 0:
