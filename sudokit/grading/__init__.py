@@ -21,7 +21,7 @@ Examples
 >>> search_free(hard[0].instance, ["FCI", "HAC", "HACV"])
 {'FCI': False, 'HAC': False, 'HACV': True}
 >>> grade(hard[0].instance), label_nodes(hard[0].instance)
-('HACV', 5)
+('BCV', 5)
 >>> status, domains = propagate(hard[0].instance, "HAC")
 >>> status, domains.shape
 ('open', (9, 9))

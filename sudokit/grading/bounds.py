@@ -1,114 +1,167 @@
-"""Bound-consistent all-different (BC), by Hall intervals.
+"""Bounds-based all-different (BC), with the domain-size inferences of ECLiPSe.
 
-A set of ``k`` cells whose domains lie inside a value interval ``[a, b]`` of ``k`` values is a
-Hall interval: no other cell of the unit may take a value in it. Bound consistency (Puget 1998;
-Lopez-Ortiz, Quimper, Tromp and van Beek 2003 give O(n) versions) removes those values from
-every other cell whose *lower or upper bound* falls inside ``[a, b]``; cells that straddle the
-interval keep their inner values, which is where BC is weaker than HAC. This kernel checks all
-O(n^2) candidate intervals (bounds of the cells) per pass and repeats the pass to the unit's
-fixpoint, which reaches the same fixpoint as Puget's sort-based algorithm; for n <= 64 the
-simple version is fast enough.
+Simonis's "BC" is ECLiPSe's ``ic_global:alldifferent/1``, which is "based roughly on Puget
+(AAAI 1998) but makes some additional inferences based on domain size". Its rule, which this
+kernel follows:
 
-As in ECLiPSe's ``ic_global:alldifferent/1`` (which Simonis used), the scheme "BC" runs this
-together with forward checking: a fixed cell's value leaves its peers even when it is not at
-their bound (the grading engine always runs FC first). Domains keep their holes: a new lower
-bound is the smallest remaining value above the interval.
+* Group the cells by upper bound. For each upper bound ``Max`` (ascending), walk the cells
+  whose upper bound is at most ``Max`` in order of decreasing lower bound (then increasing
+  upper bound, then increasing domain size), accumulating the *union of their domains*, holes
+  included.
+* After each cell, if the union has fewer values than cells, the unit fails. If it has as many,
+  the walked prefix is *exhausted*: its values are removed from every other cell of the
+  constraint (not only from cells whose bound falls inside), and the constraint splits into
+  the prefix and the rest, each analysed again on its own. Two-cell constraints only forward
+  check (ECLiPSe posts ``X #\\= Y`` for them).
+
+Textbook bound consistency (Hall *intervals*, pruning only bounds) is strictly weaker: on the
+17-clue set it makes 1.5% of the puzzles search free against the 29% Simonis reports, and this
+rule gives the paper's figure back (see ``benchmarks/grade_tables.py``). The rule is still
+weaker than HAC: an exhausted set is only found when it is a prefix of that order.
+
+The splits persist: the caller keeps one ``group`` row per unit for a whole propagation run
+(:func:`~sudokit.grading.engine.propagate`), as ECLiPSe keeps the split constraints. This
+matters: analysing the whole unit again on every call solves 2.7% of the 17-clue puzzles, the
+persistent parts about 30%. (Each shaving probe starts from whole units again, where ECLiPSe
+would inherit the parent's parts; BCV can only be a little weaker for it.)
 
 Examples
 --------
 >>> import numpy as np
->>> # cells {1,2}, {1,2}, {1,2,3} (0b111) and {2,3,4}: [1,2] is a Hall interval
->>> dom = np.array([0b0011, 0b0011, 0b0111, 0b1110], dtype=np.int64)
->>> dirty = np.zeros(3, dtype=np.int8); cu = np.zeros((4, 1), dtype=np.int64)
->>> bc_unit(dom, np.arange(4), cu, dirty), [bin(int(d)) for d in dom]
-(1, ['0b11', '0b11', '0b100', '0b1000'])
->>> # {1,3}, {1,3}, {1,2,3}: HAC would fix the last cell to 2, BC cannot (no Hall interval)
+>>> dirty = np.zeros(3, dtype=np.int8); cu = np.zeros((5, 1), dtype=np.int64)
+>>> # {1,3}, {1,3}, {1,2,3}: the first two exhaust {1,3} (a naked pair inside the bounds)
 >>> dom = np.array([0b101, 0b101, 0b111], dtype=np.int64)
->>> bc_unit(dom, np.arange(3), cu, dirty), dom.tolist()
-(0, [5, 5, 7])
+>>> group = np.zeros(3, dtype=np.int64)
+>>> bc_unit(dom, np.arange(3), group, cu, dirty), dom.tolist(), group.tolist()
+(1, [5, 5, 2], [1, 1, 0])
+>>> # {1,4}, {1,4}, {2,3}, {2,4,5}: HAC removes 4 from the last cell; here {1,4} is never a
+>>> # prefix ({2,3} has the higher lower bound and comes first), so nothing is pruned
+>>> dom = np.array([0b1001, 0b1001, 0b0110, 0b11010], dtype=np.int64)
+>>> bc_unit(dom, np.arange(4), np.zeros(4, dtype=np.int64), cu, dirty)
+0
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .domains import jit, narrow
+from .domains import jit, narrow, popcount
 
 __all__ = ["bc_unit"]
 
 
 @jit
-def _bounds(dom, cells, lo, hi):
-    for i in range(cells.shape[0]):
-        d = dom[cells[i]]
-        v = 0
-        while (d >> v) & 1 == 0:
-            v += 1
-        lo[i] = v
-        w = 63
-        while (d >> w) & 1 == 0:
-            w -= 1
-        hi[i] = w
+def _bounds(d):
+    lo = 0
+    while (d >> lo) & 1 == 0:
+        lo += 1
+    hi = 63
+    while (d >> hi) & 1 == 0:
+        hi -= 1
+    return lo, hi
 
 
 @jit
-def bc_unit(dom, cells, cell_units, dirty):
-    """Bound consistency of one all-different unit (values are bit positions).
-
-    Returns -1 on failure (more cells than values in an interval, or a wipe-out), 1 if a
-    domain shrank, 0 if not."""
+def _scan_group(dom, cells, group, g, new_group, cell_units, dirty):
+    """One ECLiPSe pass over the members of group ``g``. Returns -1 on failure, 2 when an
+    exhausted proper prefix was found (its members move to ``new_group``), else 0."""
     m = cells.shape[0]
+    members = np.empty(m, dtype=np.int64)
     lo = np.empty(m, dtype=np.int64)
     hi = np.empty(m, dtype=np.int64)
-    order = np.empty(m, dtype=np.int64)
-    changed = 0
-    again = True
-    while again:
-        again = False
-        for i in range(m):
-            if dom[cells[i]] == 0:
+    size = np.empty(m, dtype=np.int64)
+    s = 0
+    for i in range(m):
+        if group[i] == g:
+            d = dom[cells[i]]
+            if d == 0:
                 return -1
-        _bounds(dom, cells, lo, hi)
-        # cells by upper bound (insertion sort, m <= 64)
-        for i in range(m):
-            j = i
-            while j > 0 and hi[order[j - 1]] > hi[i]:
-                order[j] = order[j - 1]
+            members[s] = i
+            lo[s], hi[s] = _bounds(d)
+            size[s] = popcount(d)
+            s += 1
+    if s <= 2:
+        return 0
+    # order: lower bound descending, then upper bound, then size ascending (insertion sort)
+    order = np.empty(s, dtype=np.int64)
+    for i in range(s):
+        j = i
+        while j > 0:
+            p = order[j - 1]
+            if (lo[p] < lo[i] or (lo[p] == lo[i] and (hi[p] > hi[i] or
+                                                     (hi[p] == hi[i] and size[p] > size[i])))):
+                order[j] = p
                 j -= 1
-            order[j] = i
-        for ia in range(m):
-            a = lo[ia]
-            inside = 0
-            for k in range(m):
-                j = order[k]
-                if lo[j] >= a:
-                    inside += 1
-                if k + 1 < m and hi[order[k + 1]] == hi[j]:
-                    continue            # close the group of equal upper bounds first
-                b = hi[j]
-                if b < a or inside == 0:
-                    continue
-                size = b - a + 1
-                if inside > size:
-                    return -1
-                if inside < size:
-                    continue
-                # [a, b] is a Hall interval: cut it from the bounds of the other cells
-                if size >= 64:
-                    interval = np.int64(-1)
-                else:
-                    interval = ((np.int64(1) << size) - 1) << a
-                for i in range(m):
-                    if lo[i] >= a and hi[i] <= b:
-                        continue
-                    if (a <= lo[i] <= b) or (a <= hi[i] <= b):
-                        cell = cells[i]
-                        if narrow(dom, cell, dom[cell] & ~interval, cell_units, dirty) < 0:
-                            return -1
-                        changed = 1
-                        again = True
-                if again:
-                    break
-            if again:
+            else:
                 break
-    return changed
+        order[j] = i
+    taken = np.zeros(s, dtype=np.bool_)
+    last_max = -1
+    while True:
+        big = 64
+        for i in range(s):                  # next upper bound above the last one
+            if last_max < hi[i] < big:
+                big = hi[i]
+        if big == 64:
+            return 0
+        last_max = big
+        limit = 0
+        for i in range(s):
+            if hi[i] <= big:
+                limit += 1
+        union = np.int64(0)
+        count = 0
+        for k in range(s):
+            i = order[k]
+            if hi[i] > big:
+                continue
+            union |= dom[cells[members[i]]]
+            count += 1
+            taken[i] = True
+            values = popcount(union)
+            if values < count:
+                return -1
+            if values == count:
+                if count == s:
+                    return 0                # the whole constraint is exhausted: nothing to do
+                for t in range(s):
+                    cell = cells[members[t]]
+                    if taken[t]:
+                        group[members[t]] = new_group
+                    elif narrow(dom, cell, dom[cell] & ~union, cell_units, dirty) < 0:
+                        return -1
+                return 2
+            if values > limit:
+                break                       # no later prefix of this group can be exhausted
+        for i in range(s):
+            taken[i] = False
+
+
+@jit
+def bc_unit(dom, cells, group, cell_units, dirty):
+    """ECLiPSe-style bounds all-different on one unit (values are bit positions).
+
+    ``group[i]`` is the part of the (split) constraint that cell ``cells[i]`` belongs to; start
+    with zeros and pass the same array on every call for that unit, as ECLiPSe keeps the
+    split constraints. Returns -1 on failure, 1 if a domain shrank, 0 if not."""
+    m = cells.shape[0]
+    before = np.empty(m, dtype=np.int64)
+    groups = 0
+    for i in range(m):
+        before[i] = dom[cells[i]]
+        if group[i] + 1 > groups:
+            groups = group[i] + 1
+    g = 0
+    while g < groups:
+        result = _scan_group(dom, cells, group, g, groups, cell_units, dirty)
+        if result < 0:
+            return -1
+        if result == 2:
+            groups += 1
+            g = 0                           # analyse every part again after a split
+        else:
+            g += 1
+    for i in range(m):
+        if dom[cells[i]] != before[i]:
+            return 1
+    return 0

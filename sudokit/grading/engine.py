@@ -77,6 +77,7 @@ def propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, 
         dirty = np.zeros(2 * num_units + 1, dtype=np.int8)
         mark_dirty(seed, cell_units, dirty)
     adj = np.empty(n, dtype=np.int64)
+    parts = np.zeros(units.shape, dtype=np.int64)     # BC's split constraints, per unit
     for i in range(dom.shape[0]):
         if dom[i] == 0:
             return -1
@@ -97,7 +98,7 @@ def propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, 
                     if hidden_unit(dom, cells, full, cell_units, dirty) < 0:
                         return -1
                 if flags & 4:
-                    if bc_unit(dom, cells, cell_units, dirty) < 0:
+                    if bc_unit(dom, cells, parts[u], cell_units, dirty) < 0:
                         return -1
         # stage 2: HAC on the units touched since their last HAC run
         if flags & 8:
