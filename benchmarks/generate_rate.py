@@ -8,6 +8,10 @@ once more with the DLX library counter afterwards (not timed); the script exits 
 not unique. Goals (issue): minimal 9x9 >= 500/s on one core, unique 16x16 >= 5/s, a unique
 25x25 <= 30 s, a random 25x25 grid <= 2 s, a random 64x64 grid <= 10 s.
 
+Baseline in the same run: for 36, 49 and 64 the script also fills one grid the way sudokit did
+before the band matchings (random permutations in the diagonal boxes, then CaDiCaL on the
+whole rest), capped at ``--baseline-conflicts`` conflicts.
+
 Reference figures (not measured here): Raggi et al. report 10,000-20,000 s for filling one
 random 64x64 grid; QQwing generates about 235 minimal 9x9 puzzles per second on this machine
 (figure supplied with the issue).
@@ -65,15 +69,38 @@ def grid_row(n, seconds, seed):
     elapsed = time.perf_counter() - started
     template = sudoku(np.zeros((n, n), int), _box(n))
     bad = sum(not template.is_solution(g) for g, _ in grids)
-    method = "search" if n <= SEARCH_MAX_SIDE else "product"
+    method = "search" if n <= SEARCH_MAX_SIDE else "bands+CDCL"
     return (f"{n}x{n}", f"full ({method})", len(grids), elapsed, len(grids) / elapsed,
             max(s for _, s in grids), float("nan"), 0.0, bad)
+
+
+def diagonal_boxes_row(n, conflicts, seed):
+    """Baseline: independent random diagonal boxes, CaDiCaL completes the whole rest."""
+    from sudokit.encoders import completion_to_cnf
+    from sudokit.solvers.sat import open_solver
+
+    r, c = _box(n)
+    rng = np.random.default_rng(seed)
+    seeds = np.zeros((n, n), dtype=np.int32)
+    for b in range(min(r, c)):
+        seeds[b * r:(b + 1) * r, b * c:(b + 1) * c] = (rng.permutation(n) + 1).reshape(r, c)
+    started = time.perf_counter()
+    encoded = completion_to_cnf(sudoku(seeds, (r, c)), "reduced", "seqcounter")
+    with open_solver("cadical195", encoded.cnf) as sat:
+        sat.conf_budget(conflicts)
+        found = sat.solve_limited()
+    elapsed = time.perf_counter() - started
+    kind = "baseline: diag" if found else f"baseline: diag>{conflicts // 1000}k"
+    return (f"{n}x{n}", kind, int(bool(found)), elapsed, float(bool(found)) / elapsed, elapsed,
+            float("nan"), 0.0, 0)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="Time per row.")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline-conflicts", type=int, default=30_000,
+                        help="Conflict cap of the diagonal-box baseline fills (0: skip them).")
     args = parser.parse_args()
     rows = []
     for n, mode, limit in PUZZLE_ROWS:
@@ -82,16 +109,19 @@ def main():
     for n in GRID_ROWS:
         print(f"{n}x{n} full grids ...", file=sys.stderr, flush=True)
         rows.append(grid_row(n, min(args.seconds, 2.0), args.seed))
+        if n >= 36 and args.baseline_conflicts:
+            print(f"{n}x{n} baseline fill ...", file=sys.stderr, flush=True)
+            rows.append(diagonal_boxes_row(n, args.baseline_conflicts, args.seed))
     print("Generation rate (one process, one core; checker dlx; seed %d)" % args.seed)
     print(f"python {platform.python_version()}, numpy {np.__version__}, "
           f"{os.cpu_count()} CPUs, {platform.machine()}\n")
     head = ("size", "kind", "made", "seconds", "per s", "max s", "clues", "check share")
-    print(f"{head[0]:<6} {head[1]:<16} {head[2]:>5} {head[3]:>8} {head[4]:>9} {head[5]:>7} "
+    print(f"{head[0]:<6} {head[1]:<18} {head[2]:>5} {head[3]:>8} {head[4]:>9} {head[5]:>7} "
           f"{head[6]:>6} {head[7]:>11}")
     failed = 0
     for size, kind, made, secs, rate, worst, clues, share, bad in rows:
         clue_text = "-" if np.isnan(clues) else f"{clues:.1f}"
-        print(f"{size:<6} {kind:<16} {made:>5} {secs:>8.2f} {rate:>9.1f} {worst:>7.3f} "
+        print(f"{size:<6} {kind:<18} {made:>5} {secs:>8.2f} {rate:>9.1f} {worst:>7.3f} "
               f"{clue_text:>6} {share:>10.0%}")
         failed += bad
     print("\nReference: Raggi et al., one random 64x64 fill: 10,000-20,000 s; "

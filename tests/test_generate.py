@@ -198,3 +198,38 @@ def test_sat_fill_is_a_searched_random_grid():
     assert np.array_equal(first, again) and not np.array_equal(first, other)
     assert sudoku(np.zeros((12, 12), dtype=int), (3, 4)).is_solution(
         sat_fill(12, (3, 4), np.random.default_rng(0)))
+
+
+@pytest.mark.parametrize("n, box", [(9, (3, 3)), (12, (4, 3)), (12, (3, 4)), (20, (4, 5)),
+                                    (64, (8, 8))])
+def test_random_bands_are_valid_random_rows(n, box):
+    from sudokit.generators.bands import random_bands
+
+    r, c = box
+    filled = c - 1 if n < 64 else 6
+    top = random_bands(n, box, filled, np.random.default_rng(5))
+    assert (top[filled * r:] == 0).all() and (top[:filled * r] > 0).all()
+    sudoku(top, box).validate()          # raises on a value repeated in a unit
+    again = random_bands(n, box, filled, np.random.default_rng(5))
+    other = random_bands(n, box, filled, np.random.default_rng(6))
+    assert np.array_equal(top, again) and not np.array_equal(top, other)
+
+
+def test_random_64_fill_is_searched_not_constructed():
+    from sudokit.generators.grids import sat_fill
+
+    stats = {}
+    grid = sat_fill(64, (8, 8), np.random.default_rng(11), stats=stats)
+    assert sudoku(np.zeros((64, 64), dtype=int), (8, 8)).is_solution(grid)
+    assert stats["restarts"] == 0 and stats["conflicts"] >= 0
+    # not the product construction: there every box row (or, transposed, every box column)
+    # holds one of only r value sets; a searched grid has hundreds
+    assert _fewest_box_line_sets(grid, 8) > 100
+    assert _fewest_box_line_sets(product_grid(64, (8, 8), np.random.default_rng(11)), 8) == 8
+
+
+def _fewest_box_line_sets(grid, k):
+    n = grid.shape[0]
+    sets = [{frozenset(g[i, s:s + k].tolist()) for i in range(n) for s in range(0, n, k)}
+            for g in (grid, grid.T)]
+    return min(len(x) for x in sets)

@@ -82,9 +82,9 @@ def generate():
 @click.option("--full", is_flag=True, help="Print full random grids, no clue removal.")
 @click.option("--fill", type=click.Choice(["auto", "search", "sat", "product"]),
               default="auto", show_default=True,
-              help="How full grids are made: backtracking search, CDCL search from random "
-                   "diagonal boxes, or the randomized construction (auto: search up to 25, "
-                   "sat up to 36, product beyond).")
+              help="How full grids are made: backtracking search; random matchings for all "
+                   "bands but the last two, which CDCL search completes; or the randomized "
+                   "construction (auto: search up to 25, sat beyond).")
 @click.option("--grade", "wanted_grade", type=click.Choice(list(GRADES) + ["search"]),
               metavar="G", help="Keep only puzzles of this difficulty grade (see 'sudokit "
                                 "grade'): a scheme name such as FCI or HAC, or 'search'.")

@@ -19,7 +19,9 @@ The random fill (:func:`random_grid`) is a depth-first search over cells in a nu
 bitmask candidates, the cell with fewest candidates first (random tie-breaks), values in a
 random order per cell, *and* a node budget: when it is spent the search restarts with fresh
 random orders and a budget 1.5 times larger. Random fills have a heavy-tailed running time
-(why Raggi et al. needed hours for 64x64); the restarts cut the tail off.
+(why Raggi et al. needed hours for 64x64); the restarts cut the tail off up to 25x25. Larger
+Sudoku grids (:func:`sat_fill`) fill all bands but the last two by random matchings
+(:mod:`~sudokit.generators.bands`) and let CDCL search complete the rest.
 
 Examples
 --------
@@ -273,15 +275,19 @@ def _fill(grid, n, r, c, has_boxes, rank, order, max_nodes):
 
 
 def sat_fill(n: int, box: tuple[int, int], rng: np.random.Generator,
-             solver: str = "cadical195") -> np.ndarray:
-    """A random full Sudoku grid by randomized CDCL search.
+             solver: str = "cadical195", conflicts: int = 200_000, max_restarts: int = 20,
+             stats: dict | None = None) -> np.ndarray:
+    """A random full Sudoku grid by randomized search: random matchings, then CDCL.
 
-    The boxes on the diagonal share no row, column or box, so each gets an independent random
-    permutation of the symbols; CaDiCaL then completes the grid from the compact ``reduced``
-    encoding with sequential-counter at-most-one constraints, and a random relabelling and
-    validity-preserving shuffle finish it. The random seed boxes steer the search to a
-    different region each time, which avoids the heavy tail of filling an empty grid by
-    plain backtracking (the reason Raggi et al. needed hours for 64x64).
+    All bands but the last two are filled row by row with random perfect matchings
+    (:func:`~sudokit.generators.bands.random_bands`); CaDiCaL completes the last two bands from
+    the compact ``reduced`` encoding with sequential-counter at-most-one constraints, and a
+    random relabelling and validity-preserving shuffle finish the grid. Should the two bands
+    not complete within ``conflicts`` conflicts (not seen in testing), the fill restarts with
+    new random bands. Measured: 64x64 in about 1-2 s where filling it from random diagonal
+    boxes took 14-104 s and Raggi et al. report hours (``benchmarks/generate_rate.py``).
+
+    ``stats``, if given, gets ``restarts`` and the solver's ``conflicts``.
 
     Examples
     --------
@@ -293,24 +299,24 @@ def sat_fill(n: int, box: tuple[int, int], rng: np.random.Generator,
     from ..encoders import completion_to_cnf
     from ..instances import sudoku
     from ..solvers.sat import open_solver, read_model
+    from .bands import random_bands
 
-    r, c = box
-    seeds = np.zeros((n, n), dtype=np.int32)
-    for b in range(min(r, c)):  # box (band b, stack b): rows b*r.., columns b*c..
-        seeds[b * r:(b + 1) * r, b * c:(b + 1) * c] = (rng.permutation(n) + 1).reshape(r, c)
-    encoded = completion_to_cnf(sudoku(seeds, box), "reduced", "seqcounter")
-    with open_solver(solver, encoded.cnf) as sat:
-        if not sat.solve():  # cannot happen: independent boxes always extend
-            raise BudgetExhausted(f"the solver found no completion of the {n}x{n} seed")
-        grid = encoded.decode(read_model(sat, encoded.cnf.num_vars))
-    return shuffle_grid(relabel(grid, rng), box, rng)
+    matched = max(0, box[1] - 2)          # c bands of r rows; leave the last two to CDCL
+    for restart in range(max_restarts):
+        top = random_bands(n, box, matched, rng)
+        encoded = completion_to_cnf(sudoku(top, box), "reduced", "seqcounter")
+        with open_solver(solver, encoded.cnf) as sat:
+            sat.conf_budget(conflicts)
+            found = sat.solve_limited()
+            if stats is not None:
+                stats["restarts"] = restart
+                stats["conflicts"] = int(sat.accum_stats().get("conflicts", 0))
+            if found:
+                grid = encoded.decode(read_model(sat, encoded.cnf.num_vars))
+                return shuffle_grid(relabel(grid, rng), box, rng)
+    raise BudgetExhausted(f"no {n}x{n} completion of random bands within {conflicts} "
+                          f"conflicts, {max_restarts} times")
 
-
-#: ``random_grid(method="auto")`` fills by CDCL search up to this side and uses
-#: :func:`product_grid` above (measured: 36x36 in 0.6 s by search, but 49x49 in 6-22 s and
-#: 64x64 in 14-104 s, so past 36 the default is the construction; ``method="sat"`` asks for
-#: the search at any size)
-SAT_MAX_SIDE = 36
 
 #: ``random_grid(method="auto")`` backtracks up to this side and uses :func:`sat_fill` above
 SEARCH_MAX_SIDE = 25
@@ -322,10 +328,10 @@ def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
     """A random full grid (Sudoku, or Latin square with ``box=None``) by randomized search.
 
     ``method="search"`` always searches (from the empty grid, or from ``givens``);
-    ``"sat"`` fills an empty Sudoku by randomized CDCL search (:func:`sat_fill`);
+    ``"sat"`` fills an empty Sudoku by random matchings and CDCL search (:func:`sat_fill`);
     ``"product"`` uses the construction :func:`product_grid`; ``"auto"`` (default) backtracks
-    up to :data:`SEARCH_MAX_SIDE`, uses ``"sat"`` up to :data:`SAT_MAX_SIDE` and the
-    construction beyond (the searches' heavy tails grow fast with the side).
+    up to :data:`SEARCH_MAX_SIDE` and uses ``"sat"`` beyond, where the backtracking search's
+    heavy tail grows too fast.
 
     Parameters
     ----------
@@ -355,11 +361,9 @@ def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
                             "product")
     if box is not None and givens is None and method == "product":
         return product_grid(n, box, rng)
-    if box is not None and givens is None and method == "auto" and n > SAT_MAX_SIDE:
-        return product_grid(n, box, rng)
     if box is not None and givens is None and (
             method == "sat" or (method == "auto" and n > SEARCH_MAX_SIDE)):
-        return sat_fill(n, box, rng)
+        return sat_fill(n, box, rng, stats=stats)
     r, c = box if box is not None else (1, n)
     start = np.zeros(n * n, np.int32) if givens is None else \
         np.asarray(givens, dtype=np.int32).reshape(-1).copy()
