@@ -23,15 +23,15 @@ Examples
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from .._numba import njit
 from ..errors import BudgetExhausted
 
 __all__ = ["random_bands"]
 
 
-@numba.njit(cache=True)
+@njit
 def _augment(cell, allowed, value_order, owner, seen, n):
     """Try to match ``cell``, re-matching other cells along an augmenting path (Kuhn)."""
     for k in range(n):
@@ -45,7 +45,7 @@ def _augment(cell, allowed, value_order, owner, seen, n):
     return False
 
 
-@numba.njit(cache=True)
+@njit
 def _random_row(allowed, cell_order, value_order, n, row):
     """Fill ``row`` (values ``0..n-1``) with a perfect matching, or return False."""
     owner = np.full(n, -1, np.int64)

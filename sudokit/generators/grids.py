@@ -38,9 +38,9 @@ True
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from .._numba import njit
 from ..errors import BudgetExhausted, InstanceError
 
 __all__ = ["pattern_grid", "product_grid", "relabel", "shuffle_grid", "random_grid",
@@ -176,7 +176,7 @@ def product_grid(n: int, box: tuple[int, int], rng: np.random.Generator) -> np.n
 
 
 # -- randomized search --------------------------------------------------------------------
-@numba.njit(cache=True)
+@njit
 def _popcount(x):
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
@@ -184,7 +184,7 @@ def _popcount(x):
     return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@numba.njit(cache=True)
+@njit
 def _fill(grid, n, r, c, has_boxes, rank, order, max_nodes):
     """Complete ``grid`` (flat, 0 = empty) in place by depth-first search; True on success.
 

@@ -30,9 +30,9 @@ True
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from .._numba import njit
 from ..errors import InstanceError
 from ..instances import GridPuzzle, latin_square
 
@@ -47,7 +47,7 @@ def _cyclic_shuffled(n: int, rng: np.random.Generator) -> np.ndarray:
     return rng.permutation(n)[grid]
 
 
-@numba.njit(cache=True)
+@njit
 def _jm_chain(cube, steps, draws):
     """Run the Jacobson-Matthews chain on the 0/1/-1 incidence cube in place.
 

@@ -34,10 +34,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 
 from ..encoders import completion_to_exact_cover
+from .._numba import njit
 from ..errors import BudgetExhausted, InstanceError, SolverError
 from ..instances import GridPuzzle
 from ..solvers import dlx_kernel as _k
@@ -119,7 +119,7 @@ class GeneratedPuzzle:
 
 
 
-@numba.njit(cache=True)
+@njit
 def _kept_options(keep, clue_option, pre):
     """Write the options of the kept clues into ``pre``; return how many."""
     m = 0
@@ -129,7 +129,7 @@ def _kept_options(keep, clue_option, pre):
             m += 1
     return m
 
-@numba.njit(cache=True)
+@njit
 def _remove_clues(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
                   clue_option, orbit_starts, orbit_cells, keep, target, budget, row):
     """One removal pass over the orbits in order; returns (tests, undecided, final count)."""

@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
+from .._numba import njit
 from ..errors import InstanceError
 
 __all__ = ["GridTables", "grid_tables", "initial_domains", "popcount", "lowest_value", "narrow",
@@ -50,7 +50,7 @@ __all__ = ["GridTables", "grid_tables", "initial_domains", "popcount", "lowest_v
 MAX_N = 64
 
 #: every kernel of the package is compiled with this (cached on disk between runs)
-jit = numba.njit(cache=True)
+jit = njit
 
 
 @jit

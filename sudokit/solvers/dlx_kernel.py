@@ -45,8 +45,9 @@ Examples
 
 from __future__ import annotations
 
-import numba
 import numpy as np
+
+from .._numba import njit
 
 __all__ = ["build_links", "search", "solve_batch", "cover_preselected", "options_of",
            "STEP_ENTER", "STEP_DONE"]
@@ -60,7 +61,7 @@ STEP_LEAVE = 8    # X8: leave level l
 STEP_DONE = 0     # the search is over
 COVERED = 1 << 29  # added to LEN(i) while item i is covered (see the module notes)
 
-_jit = numba.njit(cache=True)
+_jit = njit
 
 
 def build_links(num_items, num_primary, starts, items):

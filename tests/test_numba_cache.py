@@ -1,0 +1,31 @@
+"""The numba cache guard (sudokit/_numba.py) drops cache files once the package sources change."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import sudokit
+
+PACKAGE = Path(sudokit.__file__).resolve().parent
+
+
+def _import_guard(cache_dir):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache_dir))
+    subprocess.run([sys.executable, "-c", "import sudokit._numba"], env=env, check=True)
+
+
+def test_stale_cache_files_are_dropped_and_fresh_ones_kept(tmp_path):
+    mirror = tmp_path / str(PACKAGE).lstrip(os.sep) / "grading" / "__pycache__"
+    mirror.mkdir(parents=True)
+    stale = mirror / "engine.propagate-65.py311.nbi"
+    stale.write_bytes(b"old")
+    _import_guard(tmp_path)                 # no stamp yet: everything cached is suspect
+    stamp = tmp_path / str(PACKAGE).lstrip(os.sep) / "__pycache__" / "sudokit-sources.sha256"
+    assert not stale.exists() and len(stamp.read_text()) == 64
+    stale.write_bytes(b"new")
+    _import_guard(tmp_path)                 # same sources: the cache stays
+    assert stale.exists()
+    stamp.write_text("0" * 64)              # as if a source file had been edited since
+    _import_guard(tmp_path)
+    assert not stale.exists()
