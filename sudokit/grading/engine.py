@@ -15,10 +15,15 @@ T       64     per value line x box matchings ("3")
 V       128    shaving of the scheme without V (:mod:`~sudokit.grading.shaving`)
 ======  =====  ==========================================================================
 
-The loop keeps one dirty flag per unit and stage: the cheap unit propagators (FC, I, BC) run
-to their fixpoint first, then HAC on the units a change touched, then the global redundant
-propagators; any change sends the loop back to the cheap stage. HAC subsumes FC and hidden
-singles, so running those first changes no fixpoint, only the time to reach it.
+The loop keeps one dirty flag per unit and stage: the cheap unit propagators run to their
+fixpoint first (FC and BC, then hidden singles, I), then HAC on the units a change touched,
+then the global redundant propagators; any change sends the loop back to the cheap stage. HAC
+subsumes FC and hidden singles, so running those first changes no fixpoint, only the time to
+reach it. BC (ECLiPSe's, see :mod:`~sudokit.grading.bounds`) is the one propagator whose
+result depends on the order of events, through the parts it splits a unit into; running hidden
+singles only once FC and BC are quiet makes BCI start from BC's own fixpoint, so a puzzle BC
+solves is always solved by BCI (interleaving them broke that on 4 of the 49,158 17-clue
+puzzles).
 
 Examples
 --------
@@ -78,11 +83,13 @@ def propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, 
         mark_dirty(seed, cell_units, dirty)
     adj = np.empty(n, dtype=np.int64)
     parts = np.zeros(units.shape, dtype=np.int64)     # BC's split constraints, per unit
+    hidden_due = np.zeros(num_units, dtype=np.int8)
     for i in range(dom.shape[0]):
         if dom[i] == 0:
             return -1
     while True:
-        # stage 1: FC, hidden singles, BC on dirty units, to their fixpoint
+        # stage 1: FC and BC on dirty units to their fixpoint, then hidden singles on the
+        # units touched since their last run, and again while that changes anything
         busy = True
         while busy:
             busy = False
@@ -91,15 +98,23 @@ def propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, 
                     continue
                 dirty[u] = 0
                 busy = True
+                hidden_due[u] = 1
                 cells = units[u]
                 if fc_unit(dom, cells, cell_units, dirty) < 0:
                     return -1
-                if flags & 2:
-                    if hidden_unit(dom, cells, full, cell_units, dirty) < 0:
-                        return -1
                 if flags & 4:
                     if bc_unit(dom, cells, parts[u], cell_units, dirty) < 0:
                         return -1
+            if not busy and flags & 2:
+                for u in range(num_units):
+                    if hidden_due[u]:
+                        hidden_due[u] = 0
+                        if hidden_unit(dom, units[u], full, cell_units, dirty) < 0:
+                            return -1
+                for u in range(num_units):
+                    if dirty[u]:
+                        busy = True
+                        break
         # stage 2: HAC on the units touched since their last HAC run
         if flags & 8:
             for u in range(num_units):
