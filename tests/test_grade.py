@@ -217,6 +217,20 @@ def test_bounds_consistency_prunes_what_forward_checking_cannot():
         assert out[2] == 0b111
 
 
+def test_bci_runs_bc_on_the_dual_model():
+    # row 1 of a 4x4 Latin square: {1,4}, {1,2,3,4}, {1,4}, {2,3,4}. BC on the cells misses
+    # the naked pair (not a prefix of its order) and hidden singles find nothing; BC on the
+    # values finds the hidden pair {2,3} in columns 2 and 4, as Simonis's dual model does
+    p = latin_square(np.zeros((4, 4), dtype=int))
+    dom = _full(4)
+    dom[0], dom[1], dom[2], dom[3] = 0b1001, 0b1111, 0b1001, 0b1110
+    for scheme in ("BC", "FCI"):
+        _, out = _run(dom, scheme, p)
+        assert out[1] == 0b1111 and out[3] == 0b1110, scheme
+    _, out = _run(dom, "BCI", p)
+    assert out[1] == 0b0110 and out[3] == 0b0110
+
+
 def test_bounds_consistency_keeps_its_split_constraints():
     # after a split the parts are analysed on their own: a hidden single at the top value
     # (9 only in the last cell) is found once the given 1 has been split off

@@ -5,7 +5,8 @@ to the scheme's fixpoint fixes every cell. Its grade is the weakest scheme of th
 (:data:`~sudokit.grading.lattice.ORDER`) under which it is search free, or ``"search"``; the
 node count of a fixed labelling (:func:`label_nodes`) breaks ties within a grade.
 
-Schemes: FC, FCI (hidden singles), BC, BCI (bound consistency), HAC (Regin), HAC plus the
+Schemes: FC, FCI (FC with channeling: hidden singles), BC, BCI (bounds reasoning as in
+ECLiPSe, with BC on the dual model too), HAC (Regin), HAC plus the
 redundant constraints S ("same"), C (colored matrix), 3 (line x box matchings) and their
 combinations, and the shaving schemes FCV, BCV, HACV. Every scheme works on any grid the
 :class:`~sudokit.instances.GridPuzzle` model holds (any ``n <= 64``, any box shape, Latin

@@ -6,7 +6,9 @@ A scheme is a set of flags (see :mod:`sudokit.grading.lattice` for the names):
 flag    bit    propagator
 ======  =====  ==========================================================================
 FC      1      naked singles on every unit (always on: every scheme contains FC)
-I       2      channeling: hidden singles (:mod:`~sudokit.grading.fc`)
+I       2      channeling to the dual model (value -> position in a unit): hidden singles
+               (:mod:`~sudokit.grading.fc`), and with BC also BC on the dual
+               (:func:`~sudokit.grading.bounds.bc_dual_unit`)
 BC      4      bound-consistent all-different (:mod:`~sudokit.grading.bounds`)
 HAC     8      hyper-arc-consistent all-different (:mod:`~sudokit.grading.hac`)
 S       16     "same" constraints of line and box segments (:mod:`~sudokit.grading.redundant`)
@@ -43,7 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bounds import bc_unit
+from .bounds import bc_dual_unit, bc_unit
 from .domains import jit, mark_dirty
 from .fc import fc_unit, hidden_unit
 from .hac import hac_unit
@@ -83,6 +85,7 @@ def propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, 
         mark_dirty(seed, cell_units, dirty)
     adj = np.empty(n, dtype=np.int64)
     parts = np.zeros(units.shape, dtype=np.int64)     # BC's split constraints, per unit
+    dual_parts = np.zeros(units.shape, dtype=np.int64)
     hidden_due = np.zeros(num_units, dtype=np.int8)
     for i in range(dom.shape[0]):
         if dom[i] == 0:
@@ -111,6 +114,10 @@ def propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, 
                         hidden_due[u] = 0
                         if hidden_unit(dom, units[u], full, cell_units, dirty) < 0:
                             return -1
+                        if flags & 4:       # BCI: BC on the dual model as well
+                            if bc_dual_unit(dom, units[u], dual_parts[u], cell_units,
+                                            dirty) < 0:
+                                return -1
                 for u in range(num_units):
                     if dirty[u]:
                         busy = True

@@ -7,7 +7,10 @@ Names: ``FC``, ``FCI``, ``BC``, ``BCI``, ``HAC``, ``HAC`` plus any of ``S`` (sam
 :data:`STRONGER` lists the direct edges of the lattice (weaker -> stronger); each holds for
 every puzzle because the stronger scheme runs a superset of propagators, or a propagator that
 subsumes one (HAC subsumes FC, BC and hidden singles on a unit of ``n`` cells over ``n``
-values; shaving with a stronger base is stronger). :data:`ORDER` is a linear extension used
+values, and BC on the dual model too, as every sound inference from one unit; shaving with a
+stronger base is stronger). BC depends on the order of events (see
+:mod:`~sudokit.grading.bounds`), so BC -> BCI holds because BCI starts its channeling only at
+BC's own fixpoint. :data:`ORDER` is a linear extension used
 for the grade: the shaving schemes (trial and error, one level deep) come after every pure
 inference scheme, and otherwise, between schemes the lattice does not order, the one that
 solved fewer of the paper's 17-clue puzzles comes first.
