@@ -40,8 +40,9 @@ def grade(file, problem, box, colors, schemes, as_json, summary, nodes, shave_pa
     grade is the weakest scheme that solves it search free, or 'search'; NODES counts a
     depth-first labelling (first open cell, smallest value first) propagating with
     HACSC3 at every node, to break ties. Schemes: FC, FCI (hidden singles), BC, BCI
-    (ECLiPSe's bounds all-different, BCI also on the dual model), HAC (Regin) with the redundant constraints S (same), C (colored
-    matrix), 3 (line x box matchings), and shaving FCV, BCV, HACV.
+    (ECLiPSe's bounds all-different, BCI also on the dual model), HAC (Regin) with the
+    redundant constraints S (same), C (colored matrix), 3 (line x box matchings), and
+    shaving FCV, BCV, HACV.
 
     Plain output: one line per puzzle, 'GRADE NODES'.
 

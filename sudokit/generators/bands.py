@@ -27,6 +27,7 @@ import numpy as np
 
 from .._numba import njit
 from ..errors import BudgetExhausted
+from ..grading.domains import full_domain
 
 __all__ = ["random_bands"]
 
@@ -71,7 +72,7 @@ def random_bands(n: int, box: tuple[int, int], bands: int, rng: np.random.Genera
     grid = np.zeros((n, n), np.int64)
     col_used = np.zeros(n, np.int64)
     box_used = np.zeros(n, np.int64)
-    full = np.int64(-1) if n == 64 else np.int64((1 << n) - 1)
+    full = full_domain(n)
     one = np.int64(1)
     stacks = np.arange(n) // c
     row = np.empty(n, np.int64)
@@ -79,8 +80,8 @@ def random_bands(n: int, box: tuple[int, int], bands: int, rng: np.random.Genera
     band = 0
     while band < bands:
         saved = col_used.copy(), box_used.copy()
+        boxes = band * r + stacks                # box index: band * (stacks per band) + stack
         for i in range(band * r, band * r + r):
-            boxes = band * r + stacks            # box index: band * (stacks per band) + stack
             allowed = ~(col_used | box_used[boxes]) & full
             cell_order = rng.permutation(n)
             value_order = np.argsort(rng.random((n, n)), axis=1)

@@ -284,7 +284,7 @@ def sat_fill(n: int, box: tuple[int, int], rng: np.random.Generator,
     the compact ``reduced`` encoding with sequential-counter at-most-one constraints, and a
     random relabelling and validity-preserving shuffle finish the grid. Should the two bands
     not complete within ``conflicts`` conflicts (not seen in testing), the fill restarts with
-    new random bands. Measured: 64x64 in about 1-2 s where filling it from random diagonal
+    new random bands. Measured: 64x64 in 0.4-0.64 s where filling it from random diagonal
     boxes took 14-104 s and Raggi et al. report hours (``benchmarks/generate_rate.py``).
 
     ``stats``, if given, gets ``restarts`` and the solver's ``conflicts``.

@@ -46,16 +46,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .domains import jit, narrow, popcount
+from .domains import jit, lowest_value, narrow, popcount
 
 __all__ = ["bc_unit", "bc_dual_unit"]
 
 
 @jit
 def _bounds(d):
-    lo = 0
-    while (d >> lo) & 1 == 0:
-        lo += 1
+    lo = lowest_value(d) - 1
     hi = 63
     while (d >> hi) & 1 == 0:
         hi -= 1

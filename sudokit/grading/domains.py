@@ -43,7 +43,7 @@ import numpy as np
 from .._numba import njit
 from ..errors import InstanceError
 
-__all__ = ["GridTables", "grid_tables", "initial_domains", "popcount", "lowest_value", "narrow",
+__all__ = ["GridTables", "grid_tables", "full_domain", "initial_domains", "popcount", "lowest_value", "narrow",
            "MAX_N", "jit"]
 
 #: Largest grid side the bitmask domains can hold.
@@ -137,11 +137,20 @@ def grid_tables(puzzle) -> GridTables:
                 row[1, :len(rest_box)] = rest_box
                 pairs.append(row)
     same_pairs = (np.stack(pairs) if pairs else np.zeros((0, 2, n), dtype=np.int64))
-    full = np.int64(-1) if n == 64 else np.int64((1 << n) - 1)
+    full = full_domain(n)
     tables = GridTables(n, units, cell_units, seg_cells, same_pairs, line_units, box_units,
                         full)
     _CACHE[key] = tables
     return tables
+
+
+def full_domain(n: int) -> np.int64:
+    """The bitmask of all values ``1..n`` (``n <= 64``; for 64 it is -1, every bit set).
+
+    >>> bin(int(full_domain(4))), int(full_domain(64))
+    ('0b1111', -1)
+    """
+    return np.int64(-1) if n == 64 else np.int64((1 << n) - 1)
 
 
 def initial_domains(puzzle) -> np.ndarray:
@@ -150,8 +159,7 @@ def initial_domains(puzzle) -> np.ndarray:
     if n > MAX_N:
         raise InstanceError(f"grading handles grids up to {MAX_N}x{MAX_N}, got {n}x{n}")
     flat = np.asarray(puzzle.flat_givens, dtype=np.int64)
-    full = np.int64(-1) if n == 64 else np.int64((1 << n) - 1)
-    dom = np.full(n * n, full, dtype=np.int64)
+    dom = np.full(n * n, full_domain(n), dtype=np.int64)
     given = flat > 0
     dom[given] = np.left_shift(np.int64(1), flat[given] - 1)
     return dom
