@@ -70,7 +70,7 @@ def format_table(headers: list[str], rows: list[list], right: set[int] | None = 
 
     def fmt(row):
         return "  ".join(c.rjust(w) if i in right else c.ljust(w)
-                         for i, (c, w) in enumerate(zip(row, widths))).rstrip()
+                         for i, (c, w) in enumerate(zip(row, widths, strict=False))).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([fmt(cells[0]), rule] + [fmt(r) for r in cells[1:]])

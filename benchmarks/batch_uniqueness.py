@@ -32,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # sudokit from this checkout
 
 from _data import SUDOKU17, TOP1465, Timer, format_table, log, machine_note, read_puzzles  # noqa: E402
+
 from sudokit.encoders import grid_to_cnf  # noqa: E402
 from sudokit.instances import sudoku  # noqa: E402
 from sudokit.solvers import count_solutions, run_batch  # noqa: E402
@@ -69,7 +70,7 @@ def verify_shared(puzzles, results) -> list[str]:
     errors = []
     if len(results) != len(puzzles):
         errors.append(f"{len(results)} results for {len(puzzles)} puzzles")
-    for i, (puzzle, result) in enumerate(zip(puzzles, results)):
+    for i, (puzzle, result) in enumerate(zip(puzzles, results, strict=False)):
         if result.index != i:
             errors.append(f"puzzle {i + 1}: result index {result.index}")
         if result.count != 1:
@@ -94,7 +95,8 @@ def main(argv=None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n\n", 1)[1])
     parser.add_argument("--count", type=int, default=5000,
-                        help="first N puzzles of the 17-clue set (default: %(default)s; 49158 = all)")
+                        help="first N puzzles of the 17-clue set "
+                             "(default: %(default)s; 49158 = all)")
     parser.add_argument("--top-count", type=int, default=None,
                         help="first N puzzles of top1465 (default: all 1465)")
     parser.add_argument("--baseline-count", type=int, default=1000,
@@ -103,7 +105,8 @@ def main(argv=None) -> int:
     parser.add_argument("--solvers", default="cadical195,glucose4,minisat22",
                         help="comma-separated PySAT solver names (default: %(default)s)")
     parser.add_argument("--segment", type=int, default=1000,
-                        help="size of the first/last segments whose rates are shown (default: %(default)s)")
+                        help="size of the first/last segments whose rates are shown "
+                             "(default: %(default)s)")
     parser.add_argument("--sets", default="17-clue,top1465",
                         help="which sets to run: 17-clue, top1465 (default: %(default)s)")
     args = parser.parse_args(argv)
@@ -126,11 +129,13 @@ def main(argv=None) -> int:
         for solver in solvers:
             base_rate = None
             if base_slice:
-                log(f"  {set_name} {solver} baseline (new solver per puzzle), {len(base_slice)} puzzles")
+                log(f"  {set_name} {solver} baseline (new solver per puzzle), "
+                    f"{len(base_slice)} puzzles")
                 seconds, counts = run_baseline(base_slice, solver)
                 bad = [i + 1 for i, c in enumerate(counts) if c != 1]
                 if bad:
-                    failures.append(f"{set_name} {solver} baseline: counts != 1 at puzzles {bad[:10]}")
+                    failures.append(f"{set_name} {solver} baseline: counts != 1 "
+                                    f"at puzzles {bad[:10]}")
                 base_rate = len(base_slice) / seconds
                 rows.append([set_name, solver, "new solver per puzzle", len(base_slice),
                              f"{seconds:.2f}", f"{base_rate:,.0f}", "1.0x", "-", "-",
@@ -167,7 +172,8 @@ def main(argv=None) -> int:
         print(f"{verdict}: 17-clue, cadical195, shared solver: {goal_rate:,.0f} puzzles/s "
               f"(goal >= {GOAL:,.0f} puzzles/s on one core)")
         if goal_segments is not None:
-            print(f"  throughput over the run: first {args.segment} at {goal_segments[0]} puzzles/s, "
+            print(f"  throughput over the run: first {args.segment} at {goal_segments[0]} "
+                  f"puzzles/s, "
                   f"last {args.segment} at {goal_segments[1]} puzzles/s")
     if failures:
         print()

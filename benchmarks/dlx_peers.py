@@ -84,7 +84,7 @@ class Sudokit:
     def first_two(links):
         # count(limit=2) and first() as two calls would search twice; count_many returns the
         # count and the first cover of one preselected (empty) set in one kernel call.
-        counts, firsts = links.count_many([0, 0], [], limit=2)
+        counts, firsts, _ = links.count_many([0, 0], [], limit=2)
         row = firsts[0]
         return int(counts[0]), (row[row >= 0] if counts[0] else None)
 
@@ -218,7 +218,7 @@ def unique_task(label, puzzles, solvers, repeat):
                 f"(prep {prep_seconds:.3f} s)")
         ok = all(c == 1 for c in counts) and all(
             f is not None and p.is_solution(e.decode(f))
-            for p, e, f in zip(puzzles, encodings, firsts))
+            for p, e, f in zip(puzzles, encodings, firsts, strict=True))
         if solver is Sudokit:
             reference = counts
         ok = ok and counts == reference
@@ -239,7 +239,7 @@ def unique_task(label, puzzles, solvers, repeat):
     counts = [res.count for res in results]
     ok = all(c == 1 for c in counts) and all(
         res.solution is not None and p.is_solution(res.solution)
-        for p, res in zip(puzzles, results))
+        for p, res in zip(puzzles, results, strict=True))
     rows.append(dict(task=label, solver="sudokit DLX", method="run_batch (end to end)",
                      items=324, options=729, instances=len(puzzles),
                      count="all 1" if ok else _summary(counts), seconds=best, prep=None, ok=ok))
@@ -248,7 +248,7 @@ def unique_task(label, puzzles, solvers, repeat):
 
 def _summary(counts):
     values, freq = np.unique(np.asarray(counts), return_counts=True)
-    return ", ".join(f"{v}:{f}" for v, f in zip(values.tolist(), freq.tolist()))
+    return ", ".join(f"{v}:{f}" for v, f in zip(values.tolist(), freq.tolist(), strict=True))
 
 
 # ----------------------------------------------------------------------------- report
@@ -268,7 +268,8 @@ def rank_rows(rows):
 
 
 def version(dist):
-    from importlib.metadata import PackageNotFoundError, version as v
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as v
     try:
         return v(dist)
     except PackageNotFoundError:
@@ -301,7 +302,7 @@ def main(argv=None):
     rows += unique_rows
     verdict = rank_rows(rows)
 
-    print("DLX against peer exact-cover solvers (best of %d, one core)" % args.repeat)
+    print(f"DLX against peer exact-cover solvers (best of {args.repeat}, one core)")
     print(f"python {platform.python_version()}, numpy {np.__version__}, "
           f"numba {version('numba')}, exact-cover {version('exact-cover')}, "
           f"xcover {version('xcover')}, {os.cpu_count()} CPUs, {platform.machine()}; "

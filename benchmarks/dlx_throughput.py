@@ -80,7 +80,7 @@ def verify(puzzles, counts, solutions) -> tuple[bool, str]:
     if bad_count.size:
         i = int(bad_count[0])
         return False, f"{bad_count.size} counts != 1 (first: puzzle {i + 1}, count {counts[i]})"
-    for i, (p, s) in enumerate(zip(puzzles, solutions)):
+    for i, (p, s) in enumerate(zip(puzzles, solutions, strict=True)):
         if s is None or not p.is_solution(s):
             return False, f"puzzle {i + 1}: solution fails is_solution"
     return True, "all counts 1, all solutions verified"
@@ -124,8 +124,8 @@ def via_count_many(puzzles):
         options = lookup[cells, givens[rows, cells] - 1]
         starts = np.concatenate(([0], np.cumsum(np.count_nonzero(givens, axis=1))))
         with Clock() as kernel:
-            counts, firsts = links.count_many(starts, options, limit=2)
-        solutions = [_decode(encoding, p, row) for p, row in zip(puzzles, firsts)]
+            counts, firsts, _ = links.count_many(starts, options, limit=2)
+        solutions = [_decode(encoding, p, row) for p, row in zip(puzzles, firsts, strict=True)]
     ok, note = verify(puzzles, counts, solutions)
     note += f"; {links.nodes / len(puzzles):,.0f} nodes per puzzle"
     return dict(method="count_many (one call)", solver="dlx", puzzles=len(puzzles),
@@ -135,7 +135,7 @@ def via_count_many(puzzles):
 
 def _decode(encoding, puzzle, row):
     row = row[row >= 0]
-    return replace(encoding, problem=puzzle).decode(row) if row.size else None
+    return replace(encoding, source=puzzle).decode(row) if row.size else None
 
 
 def main(argv=None):
@@ -160,7 +160,8 @@ def main(argv=None):
     if args.sat_count > 0:
         rows.append(via_run_batch(puzzles[:args.sat_count], args.sat_solver))
 
-    print("Uniqueness throughput (count with limit 2), 17-clue 9x9 puzzles (tdoku puzzles2_17_clue)")
+    print("Uniqueness throughput (count with limit 2), 17-clue 9x9 puzzles "
+          "(tdoku puzzles2_17_clue)")
     print(f"python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs, "
           f"{platform.machine()}; load average "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -34,6 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # sudokit from this checkout
 
 from _data import DATA, Timer, format_table, log, machine_note, parse_line, read_puzzles  # noqa: E402
+
 from sudokit.encoders import ENCODINGS, grid_to_cnf  # noqa: E402
 from sudokit.formats.dimacs import write_dimacs  # noqa: E402
 from sudokit.instances import sudoku  # noqa: E402
@@ -79,7 +80,7 @@ def _timed_to_file(write, cnf, repeat: int) -> tuple[float, int, str]:
 
 def _naive_dimacs(cnf, stream) -> None:
     """The pure-Python baseline: clauses() then one str per literal; same header as sudokit."""
-    head = "".join(f"c {line}\n" for line in cnf.comments)
+    head = "".join(f"c {line}\n" for line in cnf.all_comments())
     head += f"p cnf {cnf.num_vars} {cnf.num_clauses}\n"
     body = "".join(" ".join(map(str, c)) + " 0\n" for c in cnf.clauses())
     stream.write((head + body).encode())
@@ -100,10 +101,12 @@ def main(argv=None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n\n", 1)[1])
     parser.add_argument("--sizes", default="9,16,25,36,64",
-                        help="comma-separated grid sides, each a perfect square (default: %(default)s)")
+                        help="comma-separated grid sides, each a perfect square "
+                             "(default: %(default)s)")
     parser.add_argument("--encodings", default=",".join(GRID_ENCODINGS),
                         help="comma-separated encodings (default: %(default)s)")
-    parser.add_argument("--amo", default="pairwise", help="at-most-one method (default: %(default)s)")
+    parser.add_argument("--amo", default="pairwise",
+                        help="at-most-one method (default: %(default)s)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="time each build/write this many times, keep the best (default: 1)")
     parser.add_argument("--naive-all", action="store_true",
@@ -121,7 +124,8 @@ def main(argv=None) -> int:
         real = puzzle_with_givens(n) if "reduced" in encodings else None
         for name in encodings:
             if name == "reduced" and real is not None:
-                label, puzzle = f"{real[0]} ({int(np.count_nonzero(real[1]))} givens)", sudoku(real[1])
+                label = f"{real[0]} ({int(np.count_nonzero(real[1]))} givens)"
+                puzzle = sudoku(real[1])
             else:
                 label, puzzle = ("empty*" if name == "reduced" else "empty"), empty
             log(f"n={n} {name} on {label}: building ...")
@@ -133,7 +137,8 @@ def main(argv=None) -> int:
                     encoded = grid_to_cnf(puzzle, name, amo=args.amo)
                 build = min(build, timer.seconds)
             cnf = encoded.cnf
-            log(f"  {cnf.num_vars:,} vars, {cnf.num_clauses:,} clauses, built in {build:.2f}s; writing ...")
+            log(f"  {cnf.num_vars:,} vars, {cnf.num_clauses:,} clauses, built in {build:.2f}s; "
+                f"writing ...")
             write, size, digest = time_write(cnf, max(1, args.repeat))
             rows.append([n, name, label, f"{cnf.num_vars:,}", f"{cnf.num_clauses:,}",
                          f"{cnf.num_literals:,}", f"{build:.3f}", f"{write:.3f}",
@@ -154,8 +159,8 @@ def main(argv=None) -> int:
             del encoded, cnf
             gc.collect()
 
-    print("CNF encoding size, build time and DIMACS write time (amo=%s, best of %d)"
-          % (args.amo, max(1, args.repeat)))
+    print(f"CNF encoding size, build time and DIMACS write time (amo={args.amo}, "
+          f"best of {max(1, args.repeat)})")
     print(machine_note())
     print()
     print(format_table(["n", "encoding", "instance", "variables", "clauses", "literals",
@@ -167,7 +172,8 @@ def main(argv=None) -> int:
     print("  per given to those encodings and nothing else.")
     if naive_rows:
         print()
-        print("DIMACS writer: sudokit (vectorised numpy) vs naive Python join, extended, empty grid")
+        print("DIMACS writer: sudokit (vectorised numpy) vs naive Python join, extended, "
+              "empty grid")
         print(format_table(["n", "clauses", "naive s", "sudokit s", "speed-up", "identical bytes"],
                            naive_rows))
         skipped = [n for n in sizes if n > args.naive_max and not args.naive_all]

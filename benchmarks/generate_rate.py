@@ -112,7 +112,7 @@ def main():
         if n >= 36 and args.baseline_conflicts:
             print(f"{n}x{n} baseline fill ...", file=sys.stderr, flush=True)
             rows.append(diagonal_boxes_row(n, args.baseline_conflicts, args.seed))
-    print("Generation rate (one process, one core; checker dlx; seed %d)" % args.seed)
+    print(f"Generation rate (one process, one core; checker dlx; seed {args.seed})")
     print(f"python {platform.python_version()}, numpy {np.__version__}, "
           f"{os.cpu_count()} CPUs, {platform.machine()}\n")
     head = ("size", "kind", "made", "seconds", "per s", "max s", "clues", "check share")

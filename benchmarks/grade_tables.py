@@ -26,8 +26,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _data import DATA, SUDOKU17, Timer, format_table, log, machine_note, read_puzzles  # noqa: E402
 
-from sudokit.grading import (DEFAULT_NODES_SCHEME, ORDER, PAPER_17_CLUE, PAPER_TOP100,  # noqa: E402
-                             STRONGER, TABLE_SCHEMES, label_nodes, search_free_table)
+from sudokit.grading import (  # noqa: E402
+    DEFAULT_NODES_SCHEME,
+    ORDER,
+    PAPER_17_CLUE,
+    PAPER_TOP100,
+    STRONGER,
+    TABLE_SCHEMES,
+    label_nodes,
+    search_free_table,
+)
 from sudokit.instances import sudoku  # noqa: E402
 
 TOP95 = DATA / "sudoku" / "9x9-norvig" / "top95.txt"
@@ -58,7 +66,7 @@ def run_set(label, grids, slow_limit=None):
         started = time.monotonic()
         last = [started]
 
-        def progress(done, name=name):
+        def progress(done, name=name, last=last, started=started):
             now = time.monotonic()
             if now - last[0] >= 10:
                 last[0] = now
@@ -115,8 +123,12 @@ def print_table(title, table, seconds, paper, paper_label, count):
     if slow:
         print(f"* {', '.join(slow)} on the first {len(table[slow[0] + '@']):,} puzzles only "
               f"(--shave-limit)")
+    compared = _main(table)
+    if slow:  # compare on the puzzles every scheme ran on
+        shown = len(table[slow[0] + "@"])
+        compared = {k: v[:shown] for k, v in compared.items()}
     print(f"lattice order violations (puzzle search free under a scheme but not under a "
-          f"stronger one): {lattice_violations(_main(table)) if not slow else lattice_violations({k: v[:len(table[slow[0] + '@'])] for k, v in _main(table).items()})}")
+          f"stronger one): {lattice_violations(compared)}")
     print()
 
 
@@ -190,8 +202,10 @@ def main(argv=None):
         names = [ORDER[g] if g < len(ORDER) else "search" for g in grades]
         print(f"Sudoku Exchange diabolical: first {len(grids):,} rated puzzles "
               f"(Sudoku Explainer ratings {ratings.min():.1f}..{ratings.max():.1f})")
-        print("grade distribution: " + ", ".join(f"{n} {c}" for n, c in zip(names, counts)))
-        print(f"Spearman rho(grade index in ORDER, rating)         = {spearman(level, ratings):+.3f}")
+        distribution = ", ".join(f"{n} {c}" for n, c in zip(names, counts, strict=True))
+        print("grade distribution: " + distribution)
+        print("Spearman rho(grade index in ORDER, rating)         = "
+              f"{spearman(level, ratings):+.3f}")
         print(f"Spearman rho(nodes under {DEFAULT_NODES_SCHEME}, rating)          = "
               f"{spearman(nodes, ratings):+.3f}  (nodes: median {np.median(nodes):.0f}, "
               f"max {nodes.max()}, {timer.seconds:.1f} s)")

@@ -36,6 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # sudokit from this checkout
 
 from _data import GECODE25, Timer, format_table, log, machine_note, read_puzzles  # noqa: E402
+
 from sudokit.encoders import grid_to_cnf  # noqa: E402
 from sudokit.errors import BudgetExhausted  # noqa: E402
 from sudokit.instances import sudoku  # noqa: E402
@@ -65,7 +66,8 @@ def measure(label: str, puzzle, encoding: str, solver: str, budget: Budget, spli
     with Timer() as build:
         encoded = grid_to_cnf(puzzle, encoding)
     cnf = encoded.cnf
-    log(f"  {cnf.num_vars:,} vars, {cnf.num_clauses:,} clauses in {build.seconds:.2f}s; solving ...")
+    log(f"  {cnf.num_vars:,} vars, {cnf.num_clauses:,} clauses in {build.seconds:.2f}s; "
+        "solving ...")
     load_s = search_s = None
     with Timer() as total:
         try:
@@ -102,7 +104,8 @@ def main(argv=None) -> int:
                         help="encodings for the empty grid, comma-separated (default: %(default)s)")
     parser.add_argument("--puzzle-encodings", default="extended,reduced",
                         help="encodings for the 25x25 puzzles (default: %(default)s)")
-    parser.add_argument("--solver", default="cadical195", help="PySAT solver (default: %(default)s)")
+    parser.add_argument("--solver", default="cadical195",
+                        help="PySAT solver (default: %(default)s)")
     parser.add_argument("--time-limit", type=float, default=180.0,
                         help="seconds per instance and encoding, 0 = none (default: %(default)s)")
     parser.add_argument("--puzzles", type=int, default=None,
@@ -114,7 +117,8 @@ def main(argv=None) -> int:
                              "seconds separately instead of calling solve()")
     args = parser.parse_args(argv)
 
-    budget = Budget(seconds=args.time_limit) if args.time_limit and args.time_limit > 0 else Budget()
+    timed = args.time_limit and args.time_limit > 0
+    budget = Budget(seconds=args.time_limit) if timed else Budget()
     rows, failures = [], []
     totals: dict[str, float] = {}
     if not args.skip_empty:

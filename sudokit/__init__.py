@@ -14,35 +14,84 @@ Examples
 1
 """
 
-__version__ = "0.1.0"
+from importlib import metadata as _metadata
+
+try:  # pyproject.toml holds the one copy of the version
+    __version__ = _metadata.version("sudokit")
+except _metadata.PackageNotFoundError:  # a source tree that is not installed
+    __version__ = "0+unknown"
 
 from .cnf import CNF, VarBlock
+from .encoders import (
+    AMO_METHODS,
+    ENCODINGS,
+    CNFEncoding,
+    ExactCoverEncoding,
+    coloring_to_cnf,
+    coloring_to_exact_cover,
+    completion_to_cnf,
+    completion_to_exact_cover,
+    exact_cover_to_cnf,
+    grid_to_cnf,
+    grid_to_exact_cover,
+    to_cnf,
+    to_exact_cover,
+)
+from .errors import (
+    BudgetExhausted,
+    DecodeError,
+    EncodingError,
+    InstanceError,
+    ParseError,
+    SolverError,
+    SudokitError,
+    UnreadableFileError,
+)
 from .exact_cover import ExactCover, exact_cover, exact_cover_from_matrix
-from .encoders import (AMO_METHODS, ENCODINGS, CNFEncoding, ExactCoverEncoding,
-                       completion_to_cnf, completion_to_exact_cover, exact_cover_to_cnf,
-                       grid_to_cnf, grid_to_exact_cover, precoloring_to_cnf,
-                       precoloring_to_exact_cover, to_cnf, to_exact_cover)
-from .errors import (BudgetExhausted, DecodeError, EncodingError, InstanceError, ParseError,
-                     SolverError, SudokitError, UnreadableFileError)
-from .formats import (format_dimacs, format_dlx, format_instance, format_solution,
-                      parse_dimacs, parse_dlx, parse_instances, parse_puzzles, read_instances,
-                      write_dimacs)
+from .formats import (
+    format_dimacs,
+    format_dlx,
+    format_instance,
+    format_solution,
+    parse_dimacs,
+    parse_dlx,
+    parse_instances,
+    parse_puzzles,
+    read_instances,
+    write_dimacs,
+)
 from .instances import GridPuzzle, Precoloring, latin_square, precoloring, sudoku
-from .solvers import (SOLVERS, Budget, count_solutions, is_unique, open_solver, run_batch,
-                      solutions, solve)
+from .problems import PROBLEMS, ProblemKind, problem_kind
+from .protocols import CNFReduction, CoverReduction, Reduction
+from .reductions import REDUCTIONS, reduce
+from .solvers import (
+    ENGINES,
+    SOLVERS,
+    Budget,
+    Engine,
+    count_solutions,
+    is_unique,
+    open_engine,
+    open_solver,
+    run_batch,
+    solutions,
+    solve,
+)
 
 __all__ = [
-    "DancingLinks", "ExactCover", "ExactCoverEncoding", "completion_to_exact_cover",
-    "dlx_count", "dlx_first", "dlx_solutions", "exact_cover", "exact_cover_from_matrix",
-    "exact_cover_to_cnf", "format_dlx", "grid_to_exact_cover", "parse_dlx",
-    "precoloring_to_exact_cover", "to_cnf", "to_exact_cover",
-    "AMO_METHODS", "Budget", "BudgetExhausted", "CNF", "CNFEncoding", "DecodeError", "ENCODINGS",
-    "EncodingError", "GridPuzzle", "InstanceError", "ParseError", "Precoloring", "SOLVERS",
+    "AMO_METHODS", "Budget", "BudgetExhausted", "CNF", "CNFEncoding", "CNFReduction",
+    "CoverReduction", "DancingLinks", "DecodeError", "ENCODINGS", "ENGINES", "EncodingError",
+    "Engine", "ExactCover", "ExactCoverEncoding", "GridPuzzle", "InstanceError", "PROBLEMS",
+    "ParseError", "Precoloring", "ProblemKind", "REDUCTIONS", "Reduction", "SOLVERS",
     "SolverError", "SudokitError", "UnreadableFileError", "VarBlock", "__version__",
-    "completion_to_cnf", "count_solutions", "format_dimacs", "format_instance",
-    "format_solution", "grid_to_cnf", "is_unique", "latin_square", "open_solver",
-    "parse_dimacs", "parse_instances", "parse_puzzles", "precoloring", "precoloring_to_cnf",
-    "read_instances", "run_batch", "solutions", "solve", "sudoku", "write_dimacs",
+    "completion_to_cnf", "completion_to_exact_cover", "count_solutions", "dlx_count",
+    "dlx_first", "dlx_solutions", "exact_cover", "exact_cover_from_matrix",
+    "exact_cover_to_cnf", "format_dimacs", "format_dlx", "format_instance", "format_solution",
+    "grid_to_cnf", "grid_to_exact_cover", "is_unique", "latin_square", "open_engine",
+    "open_solver", "parse_dimacs", "parse_dlx", "parse_instances", "parse_puzzles",
+    "precoloring", "coloring_to_cnf", "coloring_to_exact_cover", "problem_kind",
+    "read_instances", "reduce", "run_batch", "solutions", "solve", "sudoku", "to_cnf",
+    "to_exact_cover", "write_dimacs",
 ]
 
 

@@ -10,7 +10,13 @@ folders, or under ``NUMBA_CACHE_DIR`` when that is set) so everything recompiles
 
 An installed copy is safe without this (an upgrade rewrites every file, and numba sees each
 new file stamp); the guard is for working trees, where a stale kernel once hid a change to the
-BC propagator. Hashing the ~80 source files costs a few milliseconds, once per process.
+BC propagator. Hashing the ~80 source files costs a few milliseconds, once per process, and
+only in processes that import a kernel module (the SAT-only paths of the CLI never import this).
+
+When numba finds no writable cache folder at all (a read-only install for a user whose home
+and ``NUMBA_CACHE_DIR`` are not writable either), ``njit(cache=True)`` would raise at import;
+:func:`njit` then compiles without the disk cache instead (``cache=False``: every process
+compiles the kernels it calls again) and says so once, with :func:`warnings.warn`.
 
 Examples
 --------
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import warnings
 from pathlib import Path
 
 import numba
@@ -68,5 +75,27 @@ def _drop_stale_cache() -> None:
 
 _drop_stale_cache()
 
-#: ``numba.njit(cache=True)`` for every kernel of the package
-njit = numba.njit(cache=True)
+#: False once numba found no writable cache folder for a kernel (then the rest skip the attempt)
+_cache_usable = True
+
+
+def njit(func=None, **options):
+    """``numba.njit(cache=True)``, the decorator of every kernel of the package.
+
+    Used as ``@njit`` (or ``@njit(**options)``, passed on to numba). When numba has nowhere to
+    write its cache it raises ``RuntimeError`` ("no locator available") as the function is
+    decorated; the kernel is then compiled with ``cache=False`` and a warning says so, once per
+    process.
+    """
+    global _cache_usable
+    if func is None:
+        return lambda f: njit(f, **options)
+    if _cache_usable:
+        try:
+            return numba.njit(cache=True, **options)(func)
+        except RuntimeError as err:    # no cache locator: nowhere writable to cache
+            _cache_usable = False
+            warnings.warn(f"sudokit: no writable numba cache folder ({err}); kernels are "
+                          "compiled without the disk cache (cache=False) in this process",
+                          RuntimeWarning, stacklevel=2)
+    return numba.njit(cache=False, **options)(func)

@@ -50,7 +50,8 @@ class VarBlock:
     @property
     def ids(self) -> np.ndarray:
         """All ids as an ``int32`` array of ``shape``."""
-        return (self.first + np.arange(self.size, dtype=np.int64)).astype(np.int32).reshape(self.shape)
+        ids = self.first + np.arange(self.size, dtype=np.int64)
+        return ids.astype(np.int32).reshape(self.shape)
 
     def __getitem__(self, index) -> int | np.ndarray:
         """Variable id(s) at ``index`` (any numpy index, vectorised)."""
@@ -78,6 +79,10 @@ class CNF:
         Highest variable id in use.
     comments : list of str
         Lines written as DIMACS ``c`` comments (without the leading ``c ``).
+    deferred_comments : list of callable
+        More comment lines, made only when the formula is written (:meth:`all_comments`):
+        each a picklable callable returning a list of lines (e.g. one ``map`` line per
+        variable, which a solve that never writes the file should not pay for).
     """
 
     num_vars: int = 0
@@ -85,6 +90,11 @@ class CNF:
     blocks: list[tuple[str, np.ndarray]] = field(default_factory=list)
     var_groups: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     group_order: list[str] = field(default_factory=list)
+    deferred_comments: list = field(default_factory=list)
+
+    def all_comments(self) -> list[str]:
+        """:attr:`comments`, then the lines of :attr:`deferred_comments`."""
+        return self.comments + [line for make in self.deferred_comments for line in make()]
 
     def _note_group(self, group: str) -> None:
         if group not in self.group_order:
@@ -123,8 +133,22 @@ class CNF:
             rows = by_length[length]
             self.add_block(group, np.asarray(rows, dtype=np.int32).reshape(len(rows), length))
 
-    def extend(self, other: "CNF") -> None:
-        """Append another formula's clause blocks (its variables must already be reserved)."""
+    def extend(self, other: CNF) -> None:
+        """Append another formula's clause blocks and its constraint groups (its variables
+        must already be reserved here; their group counts are not added twice).
+
+        Examples
+        --------
+        >>> a, b = CNF(), CNF()
+        >>> _ = b.new_vars(2, "x")
+        >>> b.add_clauses("pair", [[1, 2]])
+        >>> _ = a.new_vars(2, "x")
+        >>> a.extend(b)
+        >>> a.stats()["pair"]
+        {'variables': 0, 'clauses': 1, 'literals': 2}
+        """
+        for group in other.group_order:
+            self._note_group(group)
         self.blocks.extend(other.blocks)
 
     # -- views -----------------------------------------------------------------------------

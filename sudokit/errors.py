@@ -15,6 +15,7 @@ Exit codes (also in the README):
 4     malformed or invalid input (parse or validation error)
 5     unknown: a time or conflict budget ran out
 6     a solver failed or does not support what was asked
+7     an output cannot be written (``-o OUT``, a full disk)
 70    internal error (a bug; ``SUDOKIT_DEBUG=1`` shows the traceback)
 ====  ==========================================================
 
@@ -36,19 +37,41 @@ EXIT_UNREADABLE = 3
 EXIT_INVALID_INPUT = 4
 EXIT_UNKNOWN = 5
 EXIT_SOLVER = 6
+EXIT_OUTPUT = 7
 EXIT_INTERNAL = 70
 
 
 class SudokitError(Exception):
-    """Base class of every error sudokit raises on purpose."""
+    """Base class of every error sudokit raises on purpose.
+
+    The message speaks of the library's parameters; where the command line says the same
+    thing with its own flags, :meth:`with_cli` stores that wording and the CLI shows it
+    (:meth:`for_cli`).
+    """
 
     exit_code = EXIT_INVALID_INPUT
+    cli_message: str | None = None
+
+    def with_cli(self, message: str) -> SudokitError:
+        """This error, with ``message`` as its command-line wording."""
+        self.cli_message = message
+        return self
+
+    def for_cli(self) -> str:
+        """The line the command line prints (without ``sudokit: error:``)."""
+        return self.cli_message or str(self)
 
 
 class UnreadableFileError(SudokitError):
     """A named file is missing, unreadable or not a regular file."""
 
     exit_code = EXIT_UNREADABLE
+
+
+class OutputError(SudokitError):
+    """An output file (``-o OUT``) or stream cannot be written."""
+
+    exit_code = EXIT_OUTPUT
 
 
 class ParseError(SudokitError):
@@ -74,14 +97,20 @@ class ParseError(SudokitError):
         self.column = column
         super().__init__(self._render())
 
-    def _render(self) -> str:
+    def _render(self, message: str | None = None) -> str:
+        message = message or self.message
         where = [str(part) for part in (self.source, self.line, self.column) if part is not None]
-        return ":".join(where) + ": " + self.message if where else self.message
+        return ":".join(where) + ": " + message if where else message
 
-    def located(self, source: str | None = None, line: int | None = None) -> "ParseError":
+    def for_cli(self) -> str:
+        return self._render(self.cli_message)
+
+    def located(self, source: str | None = None, line: int | None = None) -> ParseError:
         """Return a copy that fills in the source and line where they are missing."""
-        return ParseError(self.message, self.source or source,
+        copy = ParseError(self.message, self.source or source,
                           self.line if self.line is not None else line, self.column)
+        copy.cli_message = self.cli_message
+        return copy
 
 
 class InstanceError(SudokitError):
@@ -109,6 +138,13 @@ class SolverError(SudokitError):
 
 
 class BudgetExhausted(SudokitError):
-    """A time or conflict budget ran out before an answer: the status is "unknown"."""
+    """A time, conflict or node budget ran out before an answer: the status is "unknown".
+
+    ``found`` is the number of solutions counted before it ran out, where known.
+    """
 
     exit_code = EXIT_UNKNOWN
+
+    def __init__(self, message: str = "budget exhausted: unknown", found: int | None = None):
+        super().__init__(message)
+        self.found = found

@@ -20,14 +20,56 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import InitVar, dataclass, field
+from typing import Any
 
 import numpy as np
 
 from .errors import InstanceError
 
-__all__ = ["ExactCover", "exact_cover", "exact_cover_from_matrix"]
+__all__ = ["ExactCover", "DeferredNames", "exact_cover", "exact_cover_from_matrix"]
+
+
+class DeferredNames(Sequence[str]):
+    """Item names made on first use: an encoder knows how many items it made, and a solver
+    never needs their names, only a writer does.
+
+    ``make`` is a picklable callable returning the names (a tuple of ``count`` strings).
+
+    Examples
+    --------
+    >>> names = DeferredNames(2, lambda: ("a", "b"))
+    >>> len(names), names[1], tuple(names) == ("a", "b")
+    (2, 'b', True)
+    """
+
+    def __init__(self, count: int, make: Callable[[], tuple[str, ...]]):
+        self._count = int(count)
+        self._make = make
+        self._names: tuple[str, ...] | None = None
+
+    def _made(self) -> tuple[str, ...]:
+        if self._names is None:
+            self._names = tuple(self._make())
+        return self._names
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._made()[index]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict:
+        return {"_count": self._count, "_make": self._make, "_names": None}
 
 
 @dataclass(frozen=True, eq=False)
@@ -36,8 +78,9 @@ class ExactCover:
 
     Attributes
     ----------
-    items : tuple of str
-        Item names, the ``num_primary`` primary items first.
+    items : sequence of str
+        Item names, the ``num_primary`` primary items first (a :class:`DeferredNames` when
+        an encoder built the problem).
     num_primary : int
     option_starts : numpy.ndarray
         ``int64``, length ``num_options + 1``: where each option's items begin.
@@ -47,19 +90,24 @@ class ExactCover:
         A name per option (for options built from a mapping), else None.
     comments : tuple of str
         Comment lines kept from Knuth's text (written back as ``| ...``).
+    validate_on_init : bool
+        Check the arrays (:meth:`validate`); False for problems the library built itself,
+        which are right by construction (user input is validated once, where it is read).
     """
 
-    items: tuple[str, ...]
+    items: Sequence[str]
     num_primary: int
     option_starts: np.ndarray
     option_items: np.ndarray
     option_names: tuple[str, ...] | None = None
     comments: tuple[str, ...] = field(default=())
+    validate_on_init: InitVar[bool] = True
 
     kind = "xc"
 
-    def __post_init__(self):
-        self.validate()
+    def __post_init__(self, validate_on_init: bool) -> None:
+        if validate_on_init:
+            self.validate()
 
     @property
     def num_items(self) -> int:
@@ -87,11 +135,14 @@ class ExactCover:
         return np.repeat(np.arange(self.num_options), np.diff(self.option_starts))
 
     def validate(self) -> None:
-        """Raise :class:`InstanceError` naming the option with a bad, repeated or no primary item."""
+        """Raise :class:`InstanceError` naming an option with a bad, repeated or no primary
+        item."""
         if len(set(self.items)) != len(self.items):
-            seen = set()
-            twice = next(name for name in self.items if name in seen or seen.add(name))
-            raise InstanceError(f"item {twice!r} is declared twice")
+            seen: set[str] = set()
+            for name in self.items:
+                if name in seen:
+                    raise InstanceError(f"item {name!r} is declared twice")
+                seen.add(name)
         if not 0 <= self.num_primary <= len(self.items):
             raise InstanceError(f"{self.num_primary} primary items but {len(self.items)} items")
         starts, entries = self.option_starts, self.option_items
@@ -104,7 +155,8 @@ class ExactCover:
                                 f"{entries[bad[0]]}, outside 0..{self.num_items - 1}")
         if entries.size:
             order = np.lexsort((entries, rows))
-            same = (rows[order][1:] == rows[order][:-1]) & (entries[order][1:] == entries[order][:-1])
+            rows_in, entries_in = rows[order], entries[order]
+            same = (rows_in[1:] == rows_in[:-1]) & (entries_in[1:] == entries_in[:-1])
             if same.any():
                 k = rows[order][1:][same][0]
                 item = self.items[entries[order][1:][same][0]]
@@ -137,6 +189,10 @@ class ExactCover:
     def is_cover(self, selected) -> bool:
         return not self.violations(selected)
 
+    def is_solution(self, selected) -> bool:
+        """The instance protocol's name for :meth:`is_cover`."""
+        return self.is_cover(selected)
+
     def to_dense(self) -> np.ndarray:
         """The ``(num_options, num_items)`` 0/1 matrix (``uint8``)."""
         dense = np.zeros((self.num_options, self.num_items), dtype=np.uint8)
@@ -153,15 +209,15 @@ class ExactCover:
                       items=np.array(self.items), num_primary=np.array(self.num_primary))
         if dense:
             arrays["dense"] = self.to_dense()
-        np.savez_compressed(path, **arrays)
+        np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
     def __eq__(self, other):
-        return (isinstance(other, ExactCover) and self.items == other.items
+        return (isinstance(other, ExactCover) and tuple(self.items) == tuple(other.items)
                 and self.num_primary == other.num_primary
                 and np.array_equal(self.option_starts, other.option_starts)
                 and np.array_equal(self.option_items, other.option_items))
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
 
 def exact_cover(options: Mapping[str, Sequence[str]] | Sequence[Sequence[str]],

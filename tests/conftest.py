@@ -1,24 +1,44 @@
-"""Shared test fixtures: the public data set next to the project (../shared/data)."""
+"""Shared test fixtures and the data-skip report: the public data set next to the project
+(../shared/data). Shared helpers and strategies are in tests/helpers.py."""
 
 from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-EXAMPLES = Path(__file__).resolve().parents[1] / "sudokit" / "instances" / "examples"
+from . import helpers
+from .helpers import DATA, DATA_SKIP_REASON
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--require-data", action="store_true", default=False,
+        help=f"fail, instead of skip, the tests whose data is missing under {DATA} "
+             "(.ci/run passes this whenever the data folder exists)")
+
+
+def pytest_configure(config):
+    helpers.REQUIRE_DATA = config.getoption("--require-data")
 
 
 @pytest.fixture
 def data_dir() -> Path:
     """The shared data folder, or skip the test when it is not there."""
-    if not DATA.is_dir():
-        pytest.skip(f"shared data not found at {DATA}")
-    return DATA
+    return helpers.data_path()
 
 
-def grid_from_line(line: str, n: int = 9):
-    """A quick local reader for one-line puzzles used by tests that avoid the parser."""
-    import numpy as np
+def _data_skips(terminalreporter) -> int:
+    count = 0
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        count += DATA_SKIP_REASON in reason
+    return count
 
-    digits = [0 if ch in ".0-" else int(ch, 36) for ch in line.strip()]
-    return np.array(digits, dtype=int).reshape(n, n)
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    skipped = _data_skips(terminalreporter)
+    if skipped:
+        terminalreporter.write_sep(
+            "!", f"WARNING: {skipped} test(s) SKIPPED because the shared data is missing "
+                 f"(expected at {DATA}); run with --require-data to make that a failure",
+            red=True, bold=True)

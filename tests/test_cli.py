@@ -20,13 +20,22 @@ from click.testing import CliRunner
 import sudokit
 from sudokit.cli import main
 from sudokit.encoders import completion_to_cnf
-from sudokit.errors import (EXIT_CHECK_FAILED, EXIT_INVALID_INPUT, EXIT_OK, EXIT_SOLVER,
-                            EXIT_UNKNOWN, EXIT_UNREADABLE, EXIT_USAGE)
+from sudokit.errors import (
+    EXIT_CHECK_FAILED,
+    EXIT_INVALID_INPUT,
+    EXIT_OK,
+    EXIT_OUTPUT,
+    EXIT_SOLVER,
+    EXIT_UNKNOWN,
+    EXIT_UNREADABLE,
+    EXIT_USAGE,
+)
 from sudokit.formats import parse_instances, read_instances
 from sudokit.formats.dimacs import parse_dimacs
 from sudokit.formats.pls import parse_pls
+from sudokit.formats.solutions import read_grid_solutions
 
-from .conftest import EXAMPLES
+from .helpers import EXAMPLES
 
 ROOT = Path(__file__).resolve().parents[1]
 TOP3 = EXAMPLES / "top3.txt"
@@ -87,7 +96,7 @@ def test_solve_top3_prints_valid_completions():
     lines = result.stdout.splitlines()
     records = read_instances(str(TOP3))
     assert len(lines) == len(records) == 3
-    for line, record in zip(lines, records):
+    for line, record in zip(lines, records, strict=True):
         assert len(line) == 81 and line.isdigit()
         assert record.instance.is_solution(grid_of(line))
         # the givens are unique-solution puzzles: the library finds the same grid
@@ -105,8 +114,8 @@ def test_solve_grid_in_grid_out_with_box_separators():
     assert all(re.fullmatch(r"[1-6] [1-6] [1-6] \| [1-6] [1-6] [1-6]", r) for r in rows), rows
     (record,) = read_instances(str(SIX))
     assert record.instance.box == (2, 3)
-    (answer,) = parse_instances(result.stdout, problem="solution", box=(2, 3))
-    assert record.instance.is_solution(answer.instance.givens)
+    (answer,) = read_grid_solutions(result.stdout, "<stdout>", record.instance)
+    assert record.instance.is_solution(answer)
 
 
 def test_solve_pls_in_pls_out():
@@ -133,7 +142,7 @@ def test_solve_json_one_object_per_line():
     objects = [json.loads(line) for line in result.stdout.splitlines()]
     records = read_instances(str(TOP3))
     assert len(objects) == 3
-    for number, (obj, record) in enumerate(zip(objects, records), start=1):
+    for number, (obj, record) in enumerate(zip(objects, records, strict=True), start=1):
         assert {"index", "status", "solution", "seconds"} <= set(obj)
         assert obj["index"] == number
         assert obj["status"] == "sat"
@@ -177,7 +186,7 @@ def test_count_limit_2_on_top3_shows_uniqueness():
     lines = result.stdout.splitlines()
     puzzles = TOP3.read_text().split()
     assert len(lines) == 3
-    for line, puzzle in zip(lines, puzzles):
+    for line, puzzle in zip(lines, puzzles, strict=True):
         assert line == f"{puzzle} 1"
 
 
@@ -240,7 +249,8 @@ def test_encode_cnf_model_decodes_to_a_solution():
 def test_encode_reduced_has_301_variables_and_map_lines():
     result = ok("encode", "--cnf", "--encoding", "reduced", PUZZLE17)
     assert _p_line(result.stdout).startswith("p cnf 301 ")
-    maps = [line for line in result.stdout.splitlines() if re.fullmatch(r"c map \d+ \d+ \d+ \d+", line)]
+    maps = [line for line in result.stdout.splitlines()
+            if re.fullmatch(r"c map \d+ \d+ \d+ \d+", line)]
     assert len(maps) == 301
     assert [int(line.split()[2]) for line in maps] == list(range(1, 302))
     assert parse_dimacs(result.stdout).num_vars == 301
@@ -283,7 +293,7 @@ def test_encode_output_file_with_stats(tmp_path):
 
 def test_encode_unwritable_output(tmp_path):
     result = run("encode", "-o", tmp_path / "no" / "such" / "dir.cnf", PUZZLE17)
-    assert_error(result, EXIT_UNREADABLE, "cannot write")
+    assert_error(result, EXIT_OUTPUT, "cannot write")
 
 
 def test_encode_index_selects_instance():
@@ -642,10 +652,10 @@ def test_real_data_project_euler_grids(data_dir, tmp_path):
     records = read_instances(str(path))
     assert len(records) == 2
     result = ok("solve", path)
-    answers = parse_instances(result.stdout, problem="solution", box=(3, 3))
+    answers = read_grid_solutions(result.stdout, "<stdout>", records[0].instance)
     assert len(answers) == 2
-    for record, answer in zip(records, answers):
-        assert record.instance.is_solution(answer.instance.givens)
+    for record, answer in zip(records, answers, strict=True):
+        assert record.instance.is_solution(answer)
     assert ok("count", path).stdout == f"{path}:2 1\n{path}:12 1\n"
 
 

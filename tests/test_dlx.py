@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit.errors import BudgetExhausted, SolverError
+from sudokit.solvers.budget import Budget
 from sudokit.solvers.dlx import DancingLinks, dlx_count, dlx_first, dlx_solutions
 
 PUZZLE17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -149,8 +150,8 @@ def test_structure_restored_after_many_calls():
         next(gen, None)                       # abandoned mid-search: works on a copy
     dlx.count_many([0, 2, 2, 5], [0, 5, 0, 1, 2], limit=1)
     with pytest.raises(BudgetExhausted):
-        dlx.count(max_nodes=3)
-    for now, then in zip(dlx.links(), fresh):
+        dlx.count(budget=Budget(nodes=3))
+    for now, then in zip(dlx.links(), fresh, strict=True):
         np.testing.assert_array_equal(now, then)
     assert dlx.count() == 288
 
@@ -179,9 +180,9 @@ def test_bad_calls_raise_solver_error(dlx4):
 def test_node_budget():
     dlx = DancingLinks(*SUDOKU4)
     with pytest.raises(BudgetExhausted, match="budget"):
-        dlx.count(max_nodes=10)
-    assert dlx.count(max_nodes=10**6) == 288
-    assert dlx.first(max_nodes=10**6) is not None
+        dlx.count(budget=Budget(nodes=10))
+    assert dlx.count(budget=Budget(nodes=10**6)) == 288
+    assert dlx.first(budget=Budget(nodes=10**6)) is not None
 
 
 # -- batch -----------------------------------------------------------------------------------
@@ -190,20 +191,20 @@ def test_count_many_on_17_clue_puzzles(data_dir, dlx9):
     assert len(puzzles) == 200
     sets = [givens(p) for p in puzzles]
     starts = np.concatenate(([0], np.cumsum([len(s) for s in sets])))
-    counts, firsts = dlx9.count_many(starts, np.concatenate(sets), limit=2)
+    counts, firsts, _ = dlx9.count_many(starts, np.concatenate(sets), limit=2)
     assert counts.dtype == np.int64 and firsts.dtype == np.int32
     assert firsts.shape == (200, 81)
     assert np.all(counts == 1)
-    for pre, row in zip(sets[:50], firsts):
+    for pre, row in zip(sets[:50], firsts, strict=False):  # the first 50 only
         assert dlx9.count(pre, limit=2) == 1
         np.testing.assert_array_equal(row, dlx9.first(pre))
         assert is_sudoku(to_grid(row, 9), 3, 3)
 
 
 def test_count_many_pads_and_handles_empty_batches(dlx4):
-    counts, firsts = dlx4.count_many([0], [], limit=2)
+    counts, firsts, _ = dlx4.count_many([0], [], limit=2)
     assert counts.shape == (0,) and firsts.shape[0] == 0
-    counts, firsts = dlx4.count_many([0, 0, 2], [0, 1], limit=None)
+    counts, firsts, _ = dlx4.count_many([0, 0, 2], [0, 1], limit=None)
     assert counts.tolist() == [288, 0]
     assert is_exact_cover(SUDOKU4, firsts[0]) and np.all(firsts[1] == -1)
 
@@ -292,7 +293,7 @@ def test_dlx_count_equals_brute_force(problem, data):
         pre = data.draw(st.lists(st.integers(0, len(options) - 1), max_size=3, unique=True))
         want = brute_force(num_items, num_primary, options, pre)
         assert dlx.count(pre) == want
-        counts, _ = dlx.count_many([0, len(pre)], pre)
+        counts, _, _ = dlx.count_many([0, len(pre)], pre)
         assert counts.tolist() == [want]
 
 

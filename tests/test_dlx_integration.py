@@ -13,10 +13,10 @@ from sudokit.encoders import completion_to_exact_cover, exact_cover_to_cnf, grid
 from sudokit.errors import BudgetExhausted
 from sudokit.formats import format_dlx, parse_instances
 from sudokit.instances import latin_square, precoloring, sudoku
-from sudokit.solvers import Budget, DancingLinks, SingleDLX, count_solutions, run_batch
+from sudokit.solvers import Budget, DancingLinks, count_solutions, run_batch
+from sudokit.solvers.dlx_engine import DLXEngine
 
-from .test_encoders import partial_grids, small_precolorings
-from .test_exact_cover import small_matrices
+from .helpers import partial_grids, random_cnf, small_matrices, small_precolorings
 
 
 def dlx_count(problem, encoding="full"):
@@ -63,12 +63,13 @@ def test_dlx_and_sat_agree_on_matrices_with_secondary_items(xc):
 def test_2000_seventeen_clue_puzzles_dlx_equals_sat(data_dir):
     path = data_dir / "sudoku/9x9-tdoku/puzzles2_17_clue"
     with open(path) as handle:
-        text = "".join(itertools.islice((l for l in handle if not l.startswith("#")), 2000))
+        lines = (line for line in handle if not line.startswith("#"))
+        text = "".join(itertools.islice(lines, 2000))
     puzzles = [r.instance for r in parse_instances(text, str(path))]
     by_dlx = list(run_batch(puzzles, task="count", limit=2, solver="dlx"))
     by_sat = list(run_batch(puzzles, task="count", limit=2, solver="cadical195"))
     assert [r.count for r in by_dlx] == [r.count for r in by_sat] == [1] * 2000
-    for puzzle, a, b in zip(puzzles, by_dlx, by_sat):
+    for puzzle, a, b in zip(puzzles, by_dlx, by_sat, strict=True):
         assert np.array_equal(a.solution, b.solution) and puzzle.is_solution(a.solution)
 
 
@@ -82,9 +83,9 @@ def test_batch_mixes_shapes_and_solvers():
 def test_dlx_budgets_give_unknown():
     big = latin_square(np.zeros((7, 7), dtype=int))
     with pytest.raises(BudgetExhausted):
-        SingleDLX().count(big, budget=Budget(nodes=1000))
+        DLXEngine().count(big, budget=Budget(nodes=1000))
     with pytest.raises(BudgetExhausted):
-        SingleDLX().count(big, budget=Budget(seconds=0.05))
+        DLXEngine().count(big, budget=Budget(seconds=0.05))
     results = run_batch([big, big], task="count", solver="dlx", budget=Budget(nodes=500))
     assert [r.status for r in results] == ["unknown", "unknown"]
 
@@ -92,7 +93,8 @@ def test_dlx_budgets_give_unknown():
 def test_cli_dlx_and_knuth_files(tmp_path):
     runner = CliRunner()
     problem = tmp_path / "tiny.dlx"
-    problem.write_text("| Knuth's 7.2.2.1-(6)\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n")
+    problem.write_text("| Knuth's 7.2.2.1-(6)\n"
+                       "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n")
     solved = runner.invoke(main, ["solve", "--xc", str(problem)])
     assert solved.exit_code == 0 and solved.stdout == "c e\na d f\nb g\n\n"
     assert runner.invoke(main, ["count", str(problem)]).stdout == f"{problem}:2 1\n"
@@ -132,20 +134,19 @@ def test_dlx_solves_cnf_through_sat2xc(data):
     from sudokit.encoders import to_cnf
     from sudokit.errors import SolverError
 
-    from .test_reductions import random_cnf
-
     formula = data.draw(random_cnf())
     by_sat = count_solutions(to_cnf(formula), limit=1)
-    model = SingleDLX().solve(formula)
+    model = DLXEngine().solve(formula)
     assert (model is not None) == (by_sat == 1)
     assert model is None or formula.is_solution(model)
     with pytest.raises(SolverError, match="one to one"):
-        SingleDLX().count(formula, limit=2)
+        DLXEngine().count(formula, limit=2)
 
 
 def test_cli_dlx_on_a_cnf_file():
     runner = CliRunner()
-    solved = runner.invoke(main, ["solve", "--solver", "dlx", "-"], input="p cnf 2 2\n1 2 0\n-1 0\n")
+    solved = runner.invoke(main, ["solve", "--solver", "dlx", "-"],
+                           input="p cnf 2 2\n1 2 0\n-1 0\n")
     assert solved.stdout == "s SATISFIABLE\nv -1 2 0\n"
     counted = runner.invoke(main, ["count", "--solver", "dlx", "-"], input="p cnf 1 1\n1 0\n")
     assert counted.exit_code == 6 and "count it with a SAT solver" in counted.stderr

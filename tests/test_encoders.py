@@ -1,4 +1,5 @@
-"""CNF encodings: sizes from the papers, known counts on every encoding, brute-force differentials."""
+"""CNF encodings: sizes from the papers, known counts on every encoding, brute-force
+differentials."""
 
 import itertools
 
@@ -7,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudokit.encoders import AMO_METHODS, ENCODINGS, candidates, completion_to_cnf, grid_to_cnf
+from sudokit.encoders import AMO_METHODS, ENCODINGS, candidate_mask, completion_to_cnf, grid_to_cnf
 from sudokit.errors import EncodingError
 from sudokit.instances import latin_square, precoloring, sudoku
 from sudokit.solvers import count_solutions, solve
 
-from .conftest import grid_from_line
+from .helpers import brute_force_count, grid_from_line, partial_grids, small_precolorings
 
 GRID_ENCODINGS = ["minimal", "efficient", "extended", "reduced"]
 PUZZLE17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -36,8 +37,9 @@ def test_36x36_extended_has_3_27_million_clauses():
 def test_reduced_17_clue_leaves_301_variables():
     puzzle = sudoku(grid_from_line(PUZZLE17))
     encoded = grid_to_cnf(puzzle, "reduced")
-    assert encoded.cnf.num_vars == 301 == int(candidates(puzzle).sum())
-    assert any(line.startswith("map ") for line in encoded.cnf.comments)
+    assert encoded.cnf.num_vars == 301 == int(candidate_mask(puzzle).sum())
+    assert not any(line.startswith("map ") for line in encoded.cnf.comments)  # made on writing
+    assert any(line.startswith("map ") for line in encoded.cnf.all_comments())
     assert count_solutions(encoded, limit=2) == 1
 
 
@@ -115,72 +117,11 @@ def test_empty_clause_when_a_cell_has_no_candidate():
 
 # -- differential tests against brute force ----------------------------------------------------
 
-def brute_force_count(problem) -> int:
-    """Backtracking over cells with the problem's own units (independent of any encoder)."""
-    cells, k = problem.num_cells, problem.num_values
-    units = problem.units()
-    peers = [set() for _ in range(cells)]
-    for unit in units.tolist():
-        for cell in unit:
-            peers[cell].update(unit)
-    values = problem.flat_givens.tolist()
-
-    def extend(cell):
-        if cell == cells:
-            return 1
-        if values[cell]:
-            return extend(cell + 1)
-        total = 0
-        for v in range(1, k + 1):
-            if all(values[p] != v for p in peers[cell] if p != cell):
-                values[cell] = v
-                total += extend(cell + 1)
-                values[cell] = 0
-        return total
-
-    return extend(0)
-
-
-def cyclic_latin(n, r=1, c=None):
-    """A valid Sudoku grid for boxes r x c (a Latin square when r = 1)."""
-    c = c or n
-    i, j = np.indices((n, n))
-    return (i * c + i // r + j) % n + 1
-
-
-@st.composite
-def partial_grids(draw):
-    box = draw(st.sampled_from([(2, 2), (1, 3), (2, 3), (1, 4), None]))
-    n = box[0] * box[1] if box else draw(st.integers(1, 4))
-    full = cyclic_latin(n, *(box or (1, n)))
-    perm = np.array(draw(st.permutations(range(1, n + 1))))
-    full = perm[full - 1]
-    mask = np.array(draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))).reshape(n, n)
-    givens = np.where(mask, full, 0)
-    if n == 6 and np.count_nonzero(givens) < 14:
-        givens = np.where(mask | (np.indices((n, n))[0] < 3), full, 0)  # keep brute force small
-    return latin_square(givens) if box is None else sudoku(givens, box)
-
-
 @settings(max_examples=40, deadline=None)
 @given(partial_grids(), st.sampled_from(GRID_ENCODINGS), st.sampled_from(list(AMO_METHODS)))
 def test_grid_counts_agree_with_brute_force(puzzle, encoding, amo):
     expected = brute_force_count(puzzle)
     assert count_solutions(grid_to_cnf(puzzle, encoding, amo)) == expected
-
-
-@st.composite
-def small_precolorings(draw):
-    n = draw(st.integers(1, 7))
-    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
-    edges = draw(st.lists(st.sampled_from(pairs), max_size=12)) if pairs else []
-    k = draw(st.integers(1, 3))
-    colors = draw(st.lists(st.integers(0, k), min_size=n, max_size=n))
-    colors = np.array(colors)
-    for u, v in edges:  # drop clashing precolors so the instance is valid
-        if colors[u] and colors[u] == colors[v]:
-            colors[v] = 0
-    return precoloring(n, edges, k, colors)
 
 
 @settings(max_examples=60, deadline=None)
@@ -191,7 +132,7 @@ def test_coloring_counts_agree_with_brute_force(problem, encoding):
         1 for colors in itertools.product(range(1, problem.num_colors + 1),
                                           repeat=problem.num_vertices)
         if all(colors[u] != colors[v] for u, v in edges)
-        and all(p in (0, c) for p, c in zip(problem.precolors.tolist(), colors)))
+        and all(p in (0, c) for p, c in zip(problem.precolors.tolist(), colors, strict=True)))
     assert count_solutions(completion_to_cnf(problem, encoding)) == expected
     with_symmetry = completion_to_cnf(problem, encoding, symmetry_breaking=True)
     solution = solve(with_symmetry)

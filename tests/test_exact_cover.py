@@ -1,20 +1,25 @@
 """ExactCover, Knuth's text format, the completion encoders and the exact-cover-to-CNF peer."""
 
-import itertools
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudokit.encoders import (completion_to_exact_cover, exact_cover_to_cnf, grid_to_cnf,
-                              to_exact_cover)
+from sudokit.encoders import (
+    completion_to_exact_cover,
+    exact_cover_to_cnf,
+    grid_to_cnf,
+    to_exact_cover,
+)
 from sudokit.errors import InstanceError, ParseError
 from sudokit.exact_cover import exact_cover, exact_cover_from_matrix
 from sudokit.formats import parse_puzzles
 from sudokit.formats.dlx import format_cover, format_dlx, parse_dlx
 from sudokit.instances import latin_square, precoloring, sudoku
 from sudokit.solvers import count_solutions, solutions
+
+from .helpers import brute_force_covers, small_matrices
 
 PUZZLE17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -62,7 +67,8 @@ def knuth_texts(draw):
     if num_primary < len(items):
         head += " | " + " ".join(items[num_primary:])
     comments = draw(st.lists(st.text(alphabet="abc xyz", max_size=10).map(str.strip), max_size=2))
-    return "".join(f"| {c}\n" if c else "|\n" for c in comments) + "\n".join([head] + options) + "\n"
+    comment_lines = "".join(f"| {c}\n" if c else "|\n" for c in comments)
+    return comment_lines + "\n".join([head] + options) + "\n"
 
 
 @settings(max_examples=100, deadline=None)
@@ -127,28 +133,6 @@ def test_precoloring_items_are_vertices_and_secondary_edge_colors():
     assert xc.items[:xc.num_primary] == ("v1", "v2", "v3")
     assert xc.num_secondary == 2 * 3
     assert [xc.option(k) for k in range(xc.num_options)][0] == ["v1", "e1.2"]
-
-
-@st.composite
-def small_matrices(draw):
-    primary = draw(st.integers(1, 6))
-    secondary = draw(st.integers(0, 3))
-    rows = draw(st.lists(st.lists(st.booleans(), min_size=primary + secondary,
-                                  max_size=primary + secondary), min_size=1, max_size=9))
-    matrix = np.array(rows, dtype=np.uint8)
-    matrix[:, 0] |= ~matrix[:, :primary].any(axis=1)  # every option needs a primary item
-    return exact_cover_from_matrix(matrix, num_primary=primary)
-
-
-def brute_force_covers(xc):
-    dense = xc.to_dense().astype(int)
-    total = 0
-    for size in range(xc.num_options + 1):
-        for subset in itertools.combinations(range(xc.num_options), size):
-            cover = dense[list(subset)].sum(axis=0)
-            if (cover[:xc.num_primary] == 1).all() and (cover[xc.num_primary:] <= 1).all():
-                total += 1
-    return total
 
 
 @settings(max_examples=150, deadline=None)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -13,8 +11,7 @@ from sudokit.errors import InstanceError, ParseError
 from sudokit.formats import format_col, format_coloring, parse_col
 from sudokit.instances import precoloring
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-TRICK = DATA / "coloring" / "original_trick_rzepinskip"
+from .helpers import data_path
 
 TRIANGLE = "c a triangle\np edge 3 3\nc colors 3\nc precolor 2 1\ne 1 2\ne 2 3\ne 3 1\n"
 
@@ -59,12 +56,14 @@ def test_isolated_vertices_and_no_edges():
     ("p edge 11 1\ne 1 12\n", "x.col:2:5: vertex 12 is outside 1..11"),
     ("p edge 11 1\ne 0 2\n", "x.col:2:3: vertex 0 is outside 1..11"),
     ("p edge 3 1\ne 2 2\n", "x.col:2:1: edge 2-2 is a loop: no coloring can be proper"),
-    ("p edge 3 1\ne 1 2\n", "x.col: number of colors unknown; pass --colors K or add a 'c colors K' line"),
+    ("p edge 3 1\ne 1 2\n",
+     "x.col: number of colors unknown; give the number of colors or add a 'c colors K' line"),
     ("p edge 3 1\nc colors 0\n", "x.col:2:10: number of colors must be positive, got 0"),
     ("p edge 3 1\nc colors 2\nc precolor 4 1\n", "x.col:3:12: precolored vertex 4 is outside 1..3"),
     ("p edge 3 1\nc colors 2\nc precolor 1 3\n", "x.col:3: precolor 3 of vertex 1 is outside 1..2"),
     ("p edge 3 1\nc colors 2\nc precolor 1\n", "x.col:3:1: expected 'c precolor VERTEX COLOR'"),
-    ("p edge 3 1\nc precolor 1 1\nc precolor 1 2\n", "x.col:3: vertex 1 is precolored twice (1 and 2)"),
+    ("p edge 3 1\nc precolor 1 1\nc precolor 1 2\n",
+     "x.col:3: vertex 1 is precolored twice (1 and 2)"),
 ])
 def test_errors(text, message):
     with pytest.raises(ParseError) as info:
@@ -78,7 +77,8 @@ def test_precolor_checked_against_colors_option():
 
 
 def test_clashing_precolors_is_instance_error():
-    with pytest.raises(InstanceError, match=r"^x.col: adjacent vertices 1 and 2 are both precolored 1"):
+    with pytest.raises(InstanceError,
+                       match=r"^x.col: adjacent vertices 1 and 2 are both precolored 1"):
         parse_col("p edge 2 1\nc colors 2\nc precolor 1 1\nc precolor 2 1\ne 1 2\n", "x.col")
 
 
@@ -104,11 +104,10 @@ def test_round_trip(num_vertices, k, seed, density):
 
 
 def test_trick_data():
-    if not TRICK.is_dir():
-        pytest.skip("coloring data not present")
-    files = sorted(TRICK.glob("*.col"))
+    files = sorted(data_path("coloring", "original_trick_rzepinskip").glob("*.col"))
     assert len(files) == 26
-    graphs = {path.stem: parse_col(path.read_text(), path.name, colors=3).instance for path in files}
+    graphs = {path.stem: parse_col(path.read_text(), path.name, colors=3).instance
+              for path in files}
     assert (graphs["myciel3"].num_vertices, len(graphs["myciel3"].edges)) == (11, 20)
     assert (graphs["queen5_5"].num_vertices, len(graphs["queen5_5"].edges)) == (25, 160)
     assert (graphs["anna"].num_vertices, len(graphs["anna"].edges)) == (138, 493)

@@ -14,8 +14,7 @@ from sudokit.errors import InstanceError, ParseError
 from sudokit.formats import format_pls, parse_pls
 from sudokit.instances import latin_square
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-LATIN = DATA / "latin"
+from .helpers import data_path
 
 SMALL = "order 3\n 0 -1 2\n-1 -1 -1\n 2  0 -1\n"
 
@@ -57,7 +56,8 @@ def test_errors(text, message):
 
 
 def test_repeat_is_instance_error():
-    with pytest.raises(InstanceError, match=r"^r.pls:1: given 1 at row 2, column 1 repeats in column 1"):
+    with pytest.raises(InstanceError,
+                       match=r"^r.pls:1: given 1 at row 2, column 1 repeats in column 1"):
         parse_pls("order 2\n0 -1\n0 -1\n", "r.pls")
 
 
@@ -72,17 +72,15 @@ def test_round_trip(n, seed, density):
 
 
 def _folder(name: str) -> Path:
-    folder = LATIN / name
-    if not folder.is_dir():
-        pytest.skip(f"data folder {folder} not present")
-    return folder
+    return data_path("latin", name)
 
 
 @pytest.mark.parametrize("name", ["qwh30_42pct_zanarini_pesant", "qcp_csp2009_minizinc"])
 def test_data_with_index(name):
     folder = _folder(name)
     with open(folder / "index.csv", newline="") as handle:
-        index = {row["file"]: (int(row["order"]), int(row["holes"])) for row in csv.DictReader(handle)}
+        index = {row["file"]: (int(row["order"]), int(row["holes"]))
+                 for row in csv.DictReader(handle)}
     files = sorted(folder.glob("*.pls"))
     assert len(files) == len(index) > 0
     for path in files:
@@ -100,4 +98,5 @@ def test_gomes_data():
         assert puzzle.n == int(text.split()[1])
         assert puzzle.n * puzzle.n - puzzle.num_givens == text.split().count("-1")
     # the header wins over the file name
-    assert parse_pls((LATIN / "gomes_lsencode_PLS" / "qwh.order10.holes10.pls").read_text()).instance.n == 5
+    header_wins = _folder("gomes_lsencode_PLS") / "qwh.order10.holes10.pls"
+    assert parse_pls(header_wins.read_text()).instance.n == 5

@@ -14,17 +14,13 @@ from sudokit.errors import InstanceError, ParseError
 from sudokit.formats import format_puzzle, parse_puzzles
 from sudokit.instances import GridPuzzle, latin_square, sudoku
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-SUDOKU = DATA / "sudoku"
+from .helpers import data_path
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
 def data_file(*parts) -> Path:
-    path = SUDOKU.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"data file {path} not present")
-    return path
+    return data_path("sudoku", *parts)
 
 
 def head(path: Path, count: int) -> str:
@@ -67,13 +63,15 @@ def test_letters_either_case():
 
 
 def test_extra_fields_take_longest_square_field():
-    line = "00015097c6c3 083020090000800100029300008000098700070000060006740000300006980002005000010030540  7.2"
+    line = ("00015097c6c3 08302009000080010002930000800009870007"
+            "0000060006740000300006980002005000010030540  7.2")
     rec = parse_puzzles(line)[0]
     assert rec.instance.givens[0].tolist() == [0, 8, 3, 0, 2, 0, 0, 9, 0]
 
 
 def test_error_column_counts_from_original_line():
-    bad = "00015097c6c3 08302?090000800100029300008000098700070000060006740000300006980002005000010030540  7.2"
+    bad = ("00015097c6c3 08302?09000080010002930000800009870007"
+           "0000060006740000300006980002005000010030540  7.2")
     with pytest.raises(ParseError) as info:
         parse_puzzles("# c\n" + bad, "d.txt")
     assert str(info.value) == "d.txt:2:19: unknown symbol '?'"
@@ -96,7 +94,8 @@ def test_ints_line_value_too_large():
 def test_wrong_length_names_nearest_square():
     with pytest.raises(ParseError) as info:
         parse_puzzles(TOP1 + "\n" + TOP1[:80] + "\n", "w.txt")
-    assert str(info.value) == "w.txt:2: line has 80 cells; a puzzle needs a square number (81 for 9x9)"
+    assert str(info.value) == ("w.txt:2: line has 80 cells; "
+                               "a puzzle needs a square number (81 for 9x9)")
 
 
 def test_unknown_symbol():
@@ -140,8 +139,9 @@ def test_non_tiling_box():
 
 def test_non_square_size_asks_for_box():
     line = "." * 36
-    with pytest.raises(InstanceError, match=r"^s.txt:1: .*--box 2x3 or --box 3x2"):
+    with pytest.raises(InstanceError, match=r"^s.txt:1: .*box shape \(2, 3\) or \(3, 2\)") as err:
         parse_puzzles(line, "s.txt")
+    assert err.value.for_cli().endswith("pass --box 2x3 or --box 3x2 (or --problem latin)")
     assert parse_puzzles(line, box=(3, 2))[0].instance.box == (3, 2)
 
 
@@ -208,7 +208,8 @@ def test_uneven_separators():
 
 
 def test_norvig_style_headers_and_crlf():
-    block = "003020600\r\n900305001\r\n001806400\r\n008102900\r\n700000008\r\n006708200\r\n002609500\r\n800203009\r\n005010300\r\n"
+    block = ("003020600\r\n900305001\r\n001806400\r\n008102900\r\n700000008\r\n"
+             "006708200\r\n002609500\r\n800203009\r\n005010300\r\n")
     text = "Grid 01\r\n" + block + "Grid 02\r\n" + block + "========\r\n" + block
     recs = parse_puzzles(text)
     assert [r.line for r in recs] == [2, 12, 22]
@@ -262,7 +263,8 @@ def test_ints_grid():
 def test_grid_repeat_reports_first_line():
     rows = NORVIG_GRID.splitlines()
     rows[1] = "4 3 . |. . . |. . ."
-    with pytest.raises(InstanceError, match=r"^r.txt:3: given 4 at row 2, column 1 repeats in column 1"):
+    with pytest.raises(InstanceError,
+                       match=r"^r.txt:3: given 4 at row 2, column 1 repeats in column 1"):
         parse_puzzles("\n\n" + "\n".join(rows), "r.txt")
 
 

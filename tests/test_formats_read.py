@@ -5,17 +5,23 @@ from __future__ import annotations
 import io
 import os
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from sudokit.errors import InstanceError, ParseError, UnreadableFileError
-from sudokit.formats import (Record, detect_problem, format_instance, format_solution,
-                             parse_instances, read_instances, read_text)
+from sudokit.errors import EncodingError, InstanceError, ParseError, UnreadableFileError
+from sudokit.formats import (
+    Record,
+    format_instance,
+    format_solution,
+    parse_instances,
+    read_instances,
+    read_text,
+)
 from sudokit.instances import GridPuzzle, precoloring
+from sudokit.problems import sniff_kind
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+from .helpers import data_path
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SOLVED4 = np.array([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]])
@@ -78,13 +84,20 @@ def test_stdin_instances(monkeypatch):
     ("p.txt", None, "sudoku"), ("-", None, "sudoku"), ("<stdin>", None, "sudoku"),
     ("noext", None, "sudoku"), ("g.col", "sudoku", "sudoku"), ("p.txt", "latin", "latin"),
 ])
-def test_detect_problem(name, problem, expected):
-    assert detect_problem(name, problem) == expected
+def test_sniff_kind_by_name(name, problem, expected):
+    assert sniff_kind(name, "", problem) == expected
 
 
-def test_detect_problem_rejects_unknown():
-    with pytest.raises(ValueError):
-        detect_problem("a.txt", "kakuro")
+@pytest.mark.parametrize("text, expected", [
+    ("c hi\np cnf 1 1\n1 0\n", "cnf"), ("order 2\n-1 -1\n-1 -1\n", "latin"),
+    ("p edge 2 1\ne 1 2\n", "coloring"), ("# x\n1...\n", "sudoku")])
+def test_sniff_kind_of_stdin_by_first_line(text, expected):
+    assert sniff_kind("-", text) == sniff_kind("<stdin>", text) == expected
+
+
+def test_sniff_kind_rejects_unknown():
+    with pytest.raises(EncodingError):
+        sniff_kind("a.txt", "", "kakuro")
 
 
 @pytest.mark.parametrize("problem", ["sudoku", "latin", "coloring"])
@@ -186,11 +199,9 @@ def test_record_is_frozen():
 
 
 def test_read_real_files_by_extension():
-    pls = DATA / "latin" / "gomes_lsencode_PLS" / "qwh.order5.holes10.pls"
-    col = DATA / "coloring" / "original_trick_rzepinskip" / "myciel3.col"
-    grids = DATA / "sudoku" / "9x9-norvig" / "sudoku.txt"
-    if not (pls.exists() and col.exists() and grids.exists()):
-        pytest.skip("data not present")
+    pls = data_path("latin", "gomes_lsencode_PLS", "qwh.order5.holes10.pls")
+    col = data_path("coloring", "original_trick_rzepinskip", "myciel3.col")
+    grids = data_path("sudoku", "9x9-norvig", "sudoku.txt")
     assert read_instances(str(pls))[0].instance.n == 5
     assert read_instances(str(col), colors=4)[0].instance.num_vertices == 11
     assert len(read_instances(str(grids))) == 50

@@ -10,7 +10,7 @@ from sudokit.formats import format_dimacs, parse_instances
 from sudokit.instances import sudoku
 from sudokit.solvers import count_solutions, solve
 
-from .conftest import grid_from_line
+from .helpers import grid_from_line
 
 PUZZLE17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

@@ -3,16 +3,23 @@
 import numpy as np
 import pytest
 
-from sudokit.encoders import completion_to_exact_cover
+from sudokit.encoders import coloring_to_cnf, completion_to_exact_cover, grid_to_cnf
 from sudokit.errors import InstanceError
-from sudokit.generators import (PuzzleGenerator, generate_puzzles, pattern_grid,
-                                planted_precoloring, qcp, qwh, random_grid,
-                                random_latin_square, shuffle_grid, symmetry_orbits)
+from sudokit.generators import (
+    PuzzleGenerator,
+    generate_puzzles,
+    pattern_grid,
+    planted_precoloring,
+    qcp,
+    qwh,
+    random_grid,
+    random_latin_square,
+    shuffle_grid,
+    symmetry_orbits,
+)
 from sudokit.generators.grids import product_grid
 from sudokit.instances import latin_square, sudoku
-from sudokit.solvers import DancingLinks, count_solutions
-from sudokit.solvers.batch import SharedSolver
-from sudokit.encoders import grid_to_cnf, precoloring_to_cnf
+from sudokit.solvers import DancingLinks, SATEngine, count_solutions
 
 SHAPES = [(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4))]
 
@@ -33,10 +40,10 @@ def _check_batch(puzzles, n, box, minimal):
     links, lookup = _dlx_for(n, box)
     sets = [_clue_options(p.puzzle, lookup)[1] for p in puzzles]
     starts = np.concatenate([[0], np.cumsum([len(s) for s in sets])])
-    counts, firsts = links.count_many(starts, np.concatenate(sets), limit=2)
+    counts, firsts, _ = links.count_many(starts, np.concatenate(sets), limit=2)
     assert counts.tolist() == [1] * len(puzzles)
     template = sudoku(np.zeros((n, n), int), box)
-    with SharedSolver(template) as sat:
+    with SATEngine(shape=template) as sat:
         for p in puzzles:
             count, solution = sat.count(template.with_givens(p.puzzle), 2)
             assert count == 1 and np.array_equal(solution, p.solution)
@@ -44,10 +51,10 @@ def _check_batch(puzzles, n, box, minimal):
             assert np.array_equal(np.where(p.puzzle > 0, p.solution, 0), p.puzzle)
             assert p.clues == np.count_nonzero(p.puzzle)
     if minimal:  # removing any single clue gives several solutions
-        for p, opts in zip(puzzles, sets):
+        for p, opts in zip(puzzles, sets, strict=True):
             drop = [np.delete(opts, k) for k in range(len(opts))]
             starts = np.concatenate([[0], np.cumsum([len(s) for s in drop])])
-            counts, _ = links.count_many(starts, np.concatenate(drop), limit=2)
+            counts, _, _ = links.count_many(starts, np.concatenate(drop), limit=2)
             assert counts.min() >= 2
             assert p.minimal
 
@@ -178,7 +185,7 @@ def test_planted_precoloring():
         graph, planted = planted_precoloring(n, k, p, share, rng)
         assert graph.is_solution(planted)
         assert graph.num_givens == round(share * n)
-        assert count_solutions(precoloring_to_cnf(graph, symmetry_breaking=False), limit=1) == 1
+        assert count_solutions(coloring_to_cnf(graph, symmetry_breaking=False), limit=1) == 1
     a, _ = planted_precoloring(40, 4, 0.3, 0.1, np.random.default_rng(2))
     b, _ = planted_precoloring(40, 4, 0.3, 0.1, np.random.default_rng(2))
     assert a == b

@@ -19,9 +19,9 @@ def test_sudoku_matches_library_and_is_repeatable():
     assert out.exit_code == 0, out.output
     gen = PuzzleGenerator(9, (3, 3), seed=5)
     expected = [format_puzzle(gen.make("minimal").puzzle) for _ in range(4)]
-    assert out.output.splitlines() == expected
-    assert run("sudoku", "--size", "9", "--count", "4", "--seed", "5", "--minimal").output \
-        == out.output
+    assert out.stdout.splitlines() == expected
+    assert run("sudoku", "--size", "9", "--count", "4", "--seed", "5", "--minimal").stdout \
+        == out.stdout
 
 
 def test_sudoku_json_solution_and_box():
@@ -39,7 +39,7 @@ def test_sudoku_json_solution_and_box():
 def test_sudoku_solution_beside_and_full_grids():
     out = run("sudoku", "--size", "4", "--seed", "3", "--solution")
     puzzle, solution = out.output.split()
-    assert all(a in ".0" or a == b for a, b in zip(puzzle, solution))
+    assert all(a in ".0" or a == b for a, b in zip(puzzle, solution, strict=True))
     full = run("sudoku", "--size", "16", "--full", "--seed", "2", "--count", "2")
     assert all("." not in line and len(line) == 256 for line in full.output.splitlines())
 

@@ -29,3 +29,24 @@ def test_stale_cache_files_are_dropped_and_fresh_ones_kept(tmp_path):
     stamp.write_text("0" * 64)              # as if a source file had been edited since
     _import_guard(tmp_path)
     assert not stale.exists()
+
+
+def test_no_writable_cache_falls_back_to_uncached_kernels():
+    """A locked-down user (no cache folder numba may write): a warning, once, and no crash."""
+    script = """if True:
+        import numpy as np
+        import numba.core.caching as caching
+
+        def denied(self):
+            raise PermissionError(13, "Permission denied", self.get_cache_path())
+
+        caching._CacheLocator.ensure_cache_path = denied      # every locator is refused
+        from sudokit.grading.domains import popcount          # several kernels decorated
+        from sudokit.grading.engine import propagate
+        print(popcount(np.int64(0b1011)))
+    """
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "3"
+    assert done.stderr.count("RuntimeWarning") == 1
+    assert "cache=False" in done.stderr

@@ -1,26 +1,28 @@
 """Every reduction keeps YES as YES and NO as NO, maps solutions both ways, and (when it says so)
 preserves counts. Real instances from each data folder go through ``reduce --solve``."""
 
-import itertools
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit.cli import main
-from sudokit.cnf import CNF
 from sudokit.encoders import to_cnf
 from sudokit.errors import InstanceError
 from sudokit.formats import read_instances
 from sudokit.instances import latin_square, sudoku
-from sudokit.instances.formula import formula
 from sudokit.reductions import REDUCTIONS, reduce
 from sudokit.solvers import count_solutions, solve
 
-from .test_encoders import brute_force_count, partial_grids, small_precolorings
-from .test_exact_cover import small_matrices
+from .helpers import (
+    brute_force_count,
+    partial_grids,
+    random_cnf,
+    small_matrices,
+    small_precolorings,
+)
 
 LIMIT = 50
 
@@ -51,18 +53,9 @@ def random_partial_latin(draw, max_order=5):
     return latin_square(grid)
 
 
-@st.composite
-def random_cnf(draw):
-    num_vars = draw(st.integers(1, 5))
-    literal = st.integers(1, num_vars).flatmap(lambda v: st.sampled_from([v, -v]))
-    clauses = draw(st.lists(st.lists(literal, min_size=1, max_size=3), min_size=1, max_size=9))
-    cnf = CNF(num_vars=num_vars)
-    cnf.add_clauses("input", clauses)
-    return formula(cnf)
-
-
 SOURCES = {
-    "latin": st.one_of(random_partial_latin(4), partial_grids().filter(lambda p: p.kind == "latin")),
+    "latin": st.one_of(random_partial_latin(4),
+                       partial_grids().filter(lambda p: p.kind == "latin")),
     "sudoku": partial_grids().filter(lambda p: p.kind == "sudoku"),
     "coloring": small_precolorings(),
     "cnf": random_cnf(),
@@ -97,7 +90,7 @@ def test_every_reduction_on_random_instances(name):
     if name == "latin2sudoku":
         strategy = random_partial_latin(3)  # order k gives a k^2 x k^2 Sudoku
 
-    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=40, deadline=None)
     @given(strategy)
     def run(source):
         check_reduction(name, source)
@@ -111,7 +104,7 @@ def test_sudoku_graph_has_810_edges():
 
 
 def test_reductions_check_their_source_kind():
-    with pytest.raises(InstanceError, match="latin2sudoku needs a Latin square"):
+    with pytest.raises(InstanceError, match="latin2sudoku needs a latin instance"):
         reduce("latin2sudoku", sudoku(np.zeros((4, 4), dtype=int)))
 
 
@@ -144,8 +137,8 @@ def globally_stuck_squares(seed=7, wanted=12):
             if v not in grid[r] and v not in grid[:, c]:
                 grid[r, c] = v
         square = latin_square(grid)
-        from sudokit.encoders import candidates
-        has_candidates = candidates(square)[square.flat_givens == 0].any(axis=1).all()
+        from sudokit.encoders import candidate_mask
+        has_candidates = candidate_mask(square)[square.flat_givens == 0].any(axis=1).all()
         if has_candidates and brute_force_count(square) == 0:
             found.append(square)
     return found

@@ -6,10 +6,18 @@ import pytest
 from sudokit.encoders import completion_to_cnf, grid_to_cnf
 from sudokit.errors import BudgetExhausted, SolverError
 from sudokit.instances import latin_square, precoloring, sudoku
-from sudokit.solvers import (SOLVERS, Budget, SharedSolver, count_solutions, is_unique,
-                             resolve_solver, run_batch, solve)
+from sudokit.solvers import (
+    SOLVERS,
+    Budget,
+    SATEngine,
+    count_solutions,
+    is_unique,
+    resolve_solver,
+    run_batch,
+    solve,
+)
 
-from .conftest import grid_from_line
+from .helpers import data_path, grid_from_line
 
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -45,10 +53,7 @@ def test_uniqueness_is_counting_with_limit_two():
 
 def hard_unsat():
     """myciel5 needs 6 colors; with 5 it is unsatisfiable and takes many conflicts to refute."""
-    from .conftest import DATA
-    path = DATA / "coloring" / "original_trick_rzepinskip" / "myciel5.col"
-    if not path.exists():
-        pytest.skip("shared data missing")
+    path = data_path("coloring", "original_trick_rzepinskip", "myciel5.col")
     edges = [tuple(int(x) - 1 for x in line.split()[1:3])
              for line in path.read_text().splitlines() if line.startswith("e ")]
     return precoloring(47, edges, 5)
@@ -86,7 +91,7 @@ def test_shared_solver_equals_fresh_solvers():
         givens[mask] = solution.reshape(-1)[mask]
         puzzles.append(sudoku(givens.reshape(9, 9)))
     fresh = [count_solutions(grid_to_cnf(p), limit=3) for p in puzzles]
-    with SharedSolver(puzzles[0]) as shared:
+    with SATEngine(shape=puzzles[0]) as shared:
         batch = [shared.count(p, 3)[0] for p in puzzles]
         again = [shared.count(p, 3)[0] for p in puzzles]  # retired guards leave no trace
     assert batch == fresh == again
@@ -98,6 +103,6 @@ def test_run_batch_verifies_and_keeps_order():
                sudoku(grid_from_line(TOP95_FIRST))]
     results = list(run_batch(puzzles, task="count", limit=20))
     assert [r.count for r in results] == [1, 12, 1]
-    assert all(p.is_solution(r.solution) for p, r in zip(puzzles, results))
+    assert all(p.is_solution(r.solution) for p, r in zip(puzzles, results, strict=True))
     unsat = latin_square(np.array([[1, 0], [0, 2]]))
     assert [r.status for r in run_batch([unsat, unsat])] == ["unsat", "unsat"]

@@ -2,26 +2,104 @@
 
 Exit codes are those of :mod:`sudokit.errors`: 0 success, 1 certificate rejected by ``check``,
 2 usage error, 3 unreadable file, 4 invalid input, 5 unknown (budget ran out), 6 solver error.
+
+The command modules are imported on first use (:class:`LazyGroup`): ``generate`` and ``grade``
+load numba and its kernels (0.5-1.3 s), which ``sudokit --version``, ``--help`` and the SAT
+commands never need.
 """
 
 from __future__ import annotations
 
+from gettext import gettext as _
+from importlib import import_module
+
 import click
 
 from .. import __version__
-from .check import check
 from .common import SudokitGroup
-from .encode import encode
-from .generate import generate
-from .grade import grade
-from .info import solvers
-from .reduce import reduce
-from .solve import count, solve
 
-__all__ = ["main"]
+__all__ = ["main", "LazyGroup", "COMMANDS"]
+
+#: name -> ("module:attribute", short help). The short help is what the command's own docstring
+#: gives (its first sentence: ``click.Command.get_short_help_str`` without a length limit), so
+#: ``sudokit --help`` lists every command, byte for byte as if it were loaded, without importing
+#: any; tests/test_imports.py checks the two agree.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("sudokit.cli.check:check",
+              "Check that SOLUTION completes PUZZLE (either may be '-' for stdin)."),
+    "count": ("sudokit.cli.solve:count",
+              "Count the solutions of every instance in FILE ('-' for stdin)."),
+    "encode": ("sudokit.cli.encode:encode",
+               "Encode instance I of FILE ('-' for stdin) as DIMACS CNF, or with --xc as "
+               "exact cover."),
+    "generate": ("sudokit.cli.generate:generate",
+                 "Generate puzzles and instances (results on stdout, progress on stderr)."),
+    "grade": ("sudokit.cli.grade:grade",
+              "Grade every grid puzzle in FILE ('-' for stdin) by propagation strength."),
+    "reduce": ("sudokit.cli.reduce:reduce",
+               "Reduce instance I of FILE with reduction NAME and write the target."),
+    "solve": ("sudokit.cli.solve:solve", "Solve every instance in FILE ('-' for stdin)."),
+    "solvers": ("sudokit.cli.info:solvers",
+                "List the solvers: the SAT solvers by PySAT name, then dlx (exact cover)."),
+}
+
+# click >= 8.4 raises NoSuchCommand with close matches taken from ``self.commands`` (the loaded
+# commands only); older versions give no suggestions, so there is nothing to widen.
+_NoSuchCommand = getattr(click.exceptions, "NoSuchCommand", None)
 
 
-@click.group(cls=SudokitGroup, context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(SudokitGroup):
+    """A :class:`SudokitGroup` whose commands are imported when first resolved.
+
+    ``lazy_commands`` maps a command name to ``("module:attribute", short help)``. Listing the
+    commands (``--help``, "did you mean") imports nothing; :meth:`get_command` imports the one
+    module it needs and registers the command, so it is loaded once per process.
+    """
+
+    def __init__(self, *args, lazy_commands: dict[str, tuple[str, str]] | None = None,
+                 **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = dict(lazy_commands or {})
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands))
+
+    def get_command(self, ctx, cmd_name):
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in self.lazy_commands:
+            module, _, attribute = self.lazy_commands[cmd_name][0].partition(":")
+            command = getattr(import_module(module), attribute)
+            self.add_command(command, cmd_name)
+        return command
+
+    def resolve_command(self, ctx, args):
+        try:
+            return super().resolve_command(ctx, args)
+        except Exception as err:
+            if _NoSuchCommand is None or not isinstance(err, _NoSuchCommand):
+                raise
+            raise _NoSuchCommand(err.command_name, err.message,
+                                 possibilities=self.list_commands(ctx), ctx=ctx) from None
+
+    def format_commands(self, ctx, formatter):
+        """As :meth:`click.Group.format_commands`, with the table's short help for the commands
+        not loaded yet (shortened to the width exactly as click shortens a docstring)."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.commands.get(name)
+            if command is None:
+                command = click.Command(name, help=self.lazy_commands[name][1])
+            if not command.hidden:
+                rows.append((name, command))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section(_("Commands")):   # as click words it
+                formatter.write_dl([(name, command.get_short_help_str(limit))
+                                    for name, command in rows])
+
+
+@click.group(cls=LazyGroup, lazy_commands=COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sudokit")
 def main():
     """Sudoku, Latin square completion and precoloring extension as SAT.
@@ -34,7 +112,3 @@ def main():
       sudokit count sudokit/instances/examples/top3.txt --limit 2
       sudokit encode --cnf sudokit/instances/examples/top3.txt -o puzzle.cnf
     """
-
-
-for command in (solve, count, encode, check, reduce, generate, grade, solvers):
-    main.add_command(command)

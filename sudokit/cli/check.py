@@ -40,7 +40,7 @@ def check(ctx, puzzle, solution, problem, box, colors):
         raise ParseError(f"{len(records)} instance(s) in {puzzle} but {len(answers)} "
                          f"solution(s) in {solution}")
     failed = False
-    for index, (record, answer) in enumerate(zip(records, answers), start=1):
+    for index, (record, answer) in enumerate(zip(records, answers, strict=True), start=1):
         problems = record.instance.violations(answer)
         prefix = f"{index}: " if len(records) > 1 else ""
         click.echo(f"{prefix}invalid: {problems[0]}" if problems else f"{prefix}valid")

@@ -5,17 +5,17 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 import time
 
 import click
 
 from ..encoders import AMO_METHODS, ENCODINGS, XC_ENCODINGS
-from ..errors import EXIT_INTERNAL, SudokitError
+from ..errors import EXIT_INTERNAL, OutputError, SudokitError
 from ..formats import read_instances
 from ..instances import parse_box
+from ..problems import DEFAULT_KIND, PROBLEMS
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
-
-PROBLEMS = ("sudoku", "latin", "coloring", "cnf", "xc")
 
 
 class SudokitGroup(click.Group):
@@ -25,7 +25,7 @@ class SudokitGroup(click.Group):
         try:
             return super().invoke(ctx)
         except SudokitError as err:
-            click.echo(f"sudokit: error: {err}", err=True)
+            click.echo(f"sudokit: error: {err.for_cli()}", err=True)
             ctx.exit(err.exit_code)
         except BrokenPipeError:  # e.g. `sudokit solve big.txt | head`
             sys.stderr.close()
@@ -46,16 +46,27 @@ class SudokitGroup(click.Group):
             ctx.exit(EXIT_INTERNAL)
 
 
-def instance_options(func):
-    """``--problem``, ``--box`` and ``--colors``: how to read FILE."""
+def shape_options(func):
+    """``--box`` and ``--colors``: the shape of a grid or a graph that the file leaves open."""
     func = click.option("--colors", "-k", type=click.IntRange(min=1), metavar="K",
                         help="Number of colors for a graph (overrides a 'c colors K' line).")(func)
     func = click.option("--box", metavar="RxC",
                         help="Box shape: R rows and C columns per box (e.g. 2x3 for 6x6).")(func)
-    func = click.option("--problem", "-p", type=click.Choice(PROBLEMS),
-                        help="Problem type (default: .pls -> latin, .col -> coloring, "
-                             ".cnf -> cnf, .dlx -> xc, else from the first line, else "
-                             "sudoku).")(func)
+    return func
+
+
+def _problem_help() -> str:
+    by_extension = ", ".join(f"{extension} -> {kind.name}" for kind in PROBLEMS.values()
+                             for extension in kind.extensions)
+    return (f"Problem type (default: {by_extension}, else from the first line, else "
+            f"{DEFAULT_KIND}).")
+
+
+def instance_options(func):
+    """``--problem``, ``--box`` and ``--colors``: how to read FILE."""
+    func = shape_options(func)
+    func = click.option("--problem", "-p", type=click.Choice(list(PROBLEMS)),
+                        help=_problem_help())(func)
     return func
 
 
@@ -82,10 +93,14 @@ def solver_options(func):
     func = click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
                         metavar="SECONDS",
                         help="Time budget per instance; past it the answer is 'unknown'.")(func)
-    func = click.option("--solver", "-s", metavar="NAME",
+    return solver_option(func)
+
+
+def solver_option(func):
+    """``--solver NAME``: an engine from the registry (``sudokit solvers``)."""
+    return click.option("--solver", "-s", metavar="NAME",
                         help=f"A PySAT solver or dlx (see 'sudokit solvers'); default "
                              f"{DEFAULT_SOLVER}, or dlx for exact cover problems.")(func)
-    return func
 
 
 def load(path: str, problem, box, colors):
@@ -93,7 +108,7 @@ def load(path: str, problem, box, colors):
     try:
         shape = parse_box(box) if box else None
     except SudokitError as err:
-        raise click.BadParameter(str(err), param_hint="--box") from None
+        raise click.BadParameter(err.for_cli(), param_hint="--box") from None
     return read_instances(path, problem=problem, box=shape, colors=colors)
 
 
@@ -107,7 +122,7 @@ def check_solver(name: str | None) -> str | None:
     try:
         return resolve_solver(name)
     except SudokitError as err:
-        raise click.BadParameter(str(err), param_hint="--solver") from None
+        raise click.BadParameter(err.for_cli(), param_hint="--solver") from None
 
 
 def emit_json(obj) -> None:
@@ -145,3 +160,49 @@ class Progress:
         if self.shown and self.tty:
             sys.stderr.write("\n")
 
+
+def output_option(func):
+    """``-o OUT``: write the results to OUT instead of stdout."""
+    return click.option("-o", "--output", metavar="OUT",
+                        help="Write to OUT instead of stdout.")(func)
+
+
+def write_output(path: str | None, data: str | bytes | None = None, writer=None) -> None:
+    """Write ``data`` (or what ``writer(stream)`` writes to a binary stream) to ``path``, or to
+    stdout when ``path`` is None.
+
+    A file is written next to its final place and renamed over it only when complete, so an
+    interrupted or failed run leaves the old file (or none), never a prefix. A failure is one
+    :class:`~sudokit.errors.OutputError` line.
+    """
+    def emit(stream):
+        if writer is not None:
+            writer(stream)
+        else:
+            stream.write(data.encode() if isinstance(data, str) else data)
+
+    if path is None:
+        emit(sys.stdout.buffer)
+        sys.stdout.flush()
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".sudokit-", suffix=".part")
+    except OSError as err:
+        raise OutputError(f"cannot write {path}: {err.strerror}") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            emit(stream)
+        os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it
+        os.replace(temporary, path)
+    except OSError as err:
+        raise OutputError(f"cannot write {path}: {err.strerror}") from None
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..encoders import to_cnf, to_exact_cover
-from ..formats.dlx import format_dlx
-from ..errors import UnreadableFileError
 from ..formats.dimacs import write_dimacs
-from .common import emit_json, encoding_options, instance_options, load
+from ..formats.dlx import format_dlx
+from .common import emit_json, encoding_options, instance_options, load, write_output
 
 
 def _stats_table(cnf) -> str:
-    rows = [(group, s["variables"], s["clauses"], s["literals"]) for group, s in cnf.stats().items()]
+    rows = [(group, s["variables"], s["clauses"], s["literals"])
+            for group, s in cnf.stats().items()]
     rows.append(("total", cnf.num_vars, cnf.num_clauses, cnf.num_literals))
     width = max(len(r[0]) for r in rows)
     lines = [f"{'group':<{width}}  {'variables':>10}  {'clauses':>10}  {'literals':>11}"]
@@ -69,18 +67,11 @@ def encode(file, target, matrix, dense, output, index, stats, symmetry, as_json,
         raise click.UsageError("--matrix needs --xc")
     encoded = to_cnf(instance, encoding, amo, symmetry_breaking=symmetry)
     cnf = encoded.cnf
-    if output is not None:
-        try:
-            with open(output, "wb") as stream:
-                write_dimacs(cnf, stream)
-        except OSError as err:
-            raise UnreadableFileError(f"cannot write {output}: {err.strerror}") from None
-    elif not stats:
-        write_dimacs(cnf, sys.stdout.buffer)
-        sys.stdout.flush()
+    if output is not None or not stats:
+        write_output(output, writer=lambda stream: write_dimacs(cnf, stream))
     if stats:
         if as_json:
-            emit_json({"encoding": encoded.name, "amo": encoded.amo, "groups": cnf.stats(),
+            emit_json({"encoding": encoded.encoding, "amo": encoded.amo, "groups": cnf.stats(),
                        "variables": cnf.num_vars, "clauses": cnf.num_clauses,
                        "literals": cnf.num_literals})
         else:
@@ -90,13 +81,9 @@ def encode(file, target, matrix, dense, output, index, stats, symmetry, as_json,
 def _encode_exact_cover(instance, encoding, output, matrix, dense) -> None:
     xc = to_exact_cover(instance, encoding).xc
     text = format_dlx(xc)
-    try:
-        if output is not None:
-            with open(output, "w") as stream:
-                stream.write(text)
-        if matrix is not None:
-            xc.save_matrix(matrix, dense=dense)
-    except OSError as err:
-        raise UnreadableFileError(f"cannot write {err.filename}: {err.strerror}") from None
+    if output is not None:
+        write_output(output, text)
+    if matrix is not None:  # exactly the path given (numpy would add .npz to a name)
+        write_output(matrix, writer=lambda stream: xc.save_matrix(stream, dense=dense))
     if output is None:
         click.echo(text, nl=False)

@@ -10,8 +10,15 @@ import numpy as np
 
 from ..errors import InstanceError, SudokitError
 from ..formats import format_col, format_pls, format_puzzle
-from ..generators import (CHECKERS, SYMMETRIES, PuzzleGenerator, planted_precoloring, qcp,
-                          qwh, random_grid, random_latin_square)
+from ..generators import (
+    CHECKERS,
+    LATIN_METHODS,
+    SYMMETRIES,
+    PuzzleGenerator,
+    planted_precoloring,
+    qcp,
+    qwh,
+)
 from ..grading import grade
 from ..grading.lattice import ORDER as GRADES
 from ..instances import default_box, parse_box
@@ -24,7 +31,7 @@ def _box(size: int, box: str | None) -> tuple[int, int]:
     try:
         shape = parse_box(box) if box else default_box(size)
     except SudokitError as err:
-        raise click.BadParameter(str(err), param_hint="--box") from None
+        raise click.BadParameter(err.for_cli(), param_hint="--box") from None
     if shape[0] * shape[1] != size:
         raise click.BadParameter(f"box {shape[0]}x{shape[1]} does not tile a {size}x{size} "
                                  "grid", param_hint="--box")
@@ -45,12 +52,26 @@ def _make_graded(gen, mode, clues, wanted, index):
     """The next puzzle, or with ``wanted`` the next one whose grade is ``wanted``."""
     if wanted is None:
         return gen.make(mode, clues)
-    for _ in range(GRADE_ATTEMPTS):
-        made = gen.make(mode, clues)
-        if grade(gen.template.with_givens(made.puzzle)) == wanted:
-            return made
-    raise InstanceError(f"no puzzle of grade {wanted} in {GRADE_ATTEMPTS} tries (puzzle "
-                        f"{index + 1}); try another grade, --minimal or a different size")
+    try:
+        return gen.make_where(lambda made: grade(gen.template.with_givens(made.puzzle))
+                              == wanted, mode, clues, GRADE_ATTEMPTS)
+    except InstanceError:
+        raise InstanceError(f"no puzzle of grade {wanted} in {GRADE_ATTEMPTS} tries (puzzle "
+                            f"{index + 1}); try another grade, --minimal or a different "
+                            "size") from None
+
+
+def _puzzle_json(made, index: int, with_solution: bool) -> dict:
+    """A JSON-ready record of a generated puzzle (``--json``)."""
+    style = "line" if made.puzzle.shape[0] <= 35 else "ints-line"
+    out = {"index": index, "puzzle": format_puzzle(made.puzzle, style), "clues": made.clues,
+           "seconds": round(made.seconds, 6),
+           "checks": {"checker": made.checker, "tests": made.checks,
+                      "check_seconds": round(made.check_seconds, 6), "unique": made.unique,
+                      "minimal": made.minimal, "verified": made.verified}}
+    if with_solution:
+        out["solution"] = format_puzzle(made.solution, style)
+    return out
 
 
 @click.group(cls=SudokitGroup)
@@ -128,7 +149,7 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, wanted_
             for index in range(count):
                 made = _make_graded(gen, mode, clues, wanted_grade, index)
                 if as_json:
-                    emit_json(made.as_json(index + 1, solution))
+                    emit_json(_puzzle_json(made, index + 1, solution))
                 elif solution and not full:
                     sep = "\n\n" if style == "grid" else " "
                     click.echo(format_puzzle(made.puzzle, style, shape) + sep
@@ -152,7 +173,7 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, wanted_
 @click.option("--qcp", "as_qcp", is_flag=True,
               help="Quasigroup completion: a random partial square that may have no "
                    "completion (default: QWH, holes in a full square, always solvable).")
-@click.option("--method", type=click.Choice(["jacobson-matthews", "shuffle", "search"]),
+@click.option("--method", type=click.Choice(LATIN_METHODS),
               default="jacobson-matthews", show_default=True,
               help="How the full square is drawn (search: randomized search, order <= 64).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
@@ -183,24 +204,9 @@ def latin(order, holes, balanced, as_qcp, method, count, seed, layout):
                                  param_hint="--holes")
     rng = np.random.default_rng(seed)
     for index in range(count):
-        if as_qcp:
-            instance = qcp(order, holes, rng)
-        elif method == "search":
-            from ..instances import latin_square
-            square = random_grid(order, None, rng, method="search")
-            instance = _punch(latin_square(square), holes, balanced, rng)
-        else:
-            instance = qwh(order, holes, rng, balanced, method)
+        instance = qcp(order, holes, rng) if as_qcp else qwh(order, holes, rng, balanced, method)
         text = format_pls(instance) if layout == "pls" else format_puzzle(instance, "grid")
         click.echo(("\n" if index else "") + text)
-
-
-def _punch(square, holes, balanced, rng):
-    """Holes in a given full square (the ``--method search`` path of QWH)."""
-    from ..generators.latin import hole_count, punch_holes
-
-    return square.with_givens(punch_holes(square.givens, hole_count(square.n, holes), rng,
-                                          balanced))
 
 
 @generate.command()

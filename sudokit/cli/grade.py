@@ -5,8 +5,14 @@ from __future__ import annotations
 import click
 
 from ..errors import SudokitError
-from ..grading import (DEFAULT_NODES_SCHEME, ORDER, TABLE_SCHEMES, label_nodes, parse_schemes,
-                       search_free_table)
+from ..grading import (
+    DEFAULT_NODES_SCHEME,
+    ORDER,
+    TABLE_SCHEMES,
+    label_nodes,
+    parse_schemes,
+    search_free_table,
+)
 from .common import Progress, emit_json, instance_options, load
 
 
@@ -55,7 +61,7 @@ def grade(file, problem, box, colors, schemes, as_json, summary, nodes, shave_pa
     try:
         names = list(parse_schemes(schemes))
     except SudokitError as err:
-        raise click.BadParameter(str(err), param_hint="--schemes") from None
+        raise click.BadParameter(err.for_cli(), param_hint="--schemes") from None
     records = load(file, problem, box, colors)
     for record in records:
         if not hasattr(record.instance, "units") or not hasattr(record.instance, "givens"):
@@ -75,16 +81,16 @@ def grade(file, problem, box, colors, schemes, as_json, summary, nodes, shave_pa
         values = [str(len(puzzles))] + [
             f"{100 * table[:, names.index(s)].mean():.2f}" if len(puzzles) else "-"
             for s in columns]
-        widths = [max(len(h), len(v)) for h, v in zip(heads, values)]
-        click.echo("  ".join(h.rjust(w) for h, w in zip(heads, widths)))
-        click.echo("  ".join(v.rjust(w) for v, w in zip(values, widths)))
+        widths = [max(len(h), len(v)) for h, v in zip(heads, values, strict=True)]
+        click.echo("  ".join(h.rjust(w) for h, w in zip(heads, widths, strict=True)))
+        click.echo("  ".join(v.rjust(w) for v, w in zip(values, widths, strict=True)))
         return
-    for index, (record, row) in enumerate(zip(records, table)):
+    for index, (record, row) in enumerate(zip(records, table, strict=True)):
         grade_name = _grade_of(names, row)
         count = label_nodes(record.instance) if nodes else None
         if as_json:
             obj = {"index": index + 1, "line": record.line,
-                   "search_free": {name: bool(flag) for name, flag in zip(names, row)},
+                   "search_free": {name: bool(flag) for name, flag in zip(names, row, strict=True)},
                    "grade": grade_name}
             if nodes:
                 obj["nodes"] = count

@@ -1,10 +1,10 @@
-"""``sudokit solvers``: the PySAT back ends by name."""
+"""``sudokit solvers``: the engines of the registry, by name."""
 
 from __future__ import annotations
 
 import click
 
-from ..solvers import DEFAULT_SOLVER, EXACT_SOLVERS, SOLVERS
+from ..solvers import DEFAULT_SOLVER, ENGINES
 from .common import emit_json
 
 
@@ -19,7 +19,7 @@ def solvers(as_json):
     Example:
       sudokit solvers
     """
-    every = {**SOLVERS, **EXACT_SOLVERS}
+    every = {name: spec.description for name, spec in ENGINES.items()}
     if as_json:
         emit_json(every)
         return

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import click
 
-from ..errors import EXIT_CHECK_FAILED
-from ..formats import format_instance, format_solution, read_text
+from ..errors import EXIT_CHECK_FAILED, DecodeError, ParseError
+from ..formats import format_instance, format_solution, parse_solutions, read_text
 from ..formats.record import Record
-from ..formats.solutions import parse_solutions
-from ..reductions import REDUCTIONS, reduce as apply_reduction
+from ..problems import problem_kind
+from ..reductions import REDUCTIONS
+from ..reductions import reduce as apply_reduction
 from ..solvers import run_batch
-from .common import check_solver, load
-
-#: how a target is written: its native format
-_TARGET_STYLE = {"sudoku": "grid", "latin": "grid", "coloring": "col", "cnf": "dimacs",
-                 "xc": "dlx"}
+from .common import check_solver, load, shape_options, solver_option, write_output
 
 
 def _list() -> None:
@@ -30,8 +27,9 @@ def _solve(instance, solver, task="solve", limit=None):
 
 
 def _render_source(record: Record, reduced, solution) -> str:
-    if not reduced.source.is_solution(solution):  # a wrong decode would be a bug: say so
-        raise AssertionError(f"{reduced.name} decoded an invalid source solution")
+    problems = reduced.source.violations(solution)
+    if problems:  # a wrong decode would be a bug in the reduction: say so plainly
+        raise DecodeError(f"{reduced.name} decoded an invalid source solution: {problems[0]}")
     return format_solution(record, solution)
 
 
@@ -51,11 +49,8 @@ def _render_source(record: Record, reduced, solution) -> str:
 @click.option("--limit", "-n", type=click.IntRange(min=1), default=2, show_default=True,
               help="With --check: compare solution counts up to this many.")
 @click.option("--explain", is_flag=True, help="Describe the construction for this input.")
-@click.option("--solver", "-s", metavar="NAME",
-              help="Solver for --solve/--check (default: cadical195, or dlx for exact cover).")
-@click.option("--box", metavar="RxC", help="Box shape of a Sudoku source.")
-@click.option("--colors", "-k", type=click.IntRange(min=1), metavar="K",
-              help="Number of colors of a graph source.")
+@solver_option
+@shape_options
 @click.pass_context
 def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_check, limit,
            explain, solver, box, colors):
@@ -102,23 +97,14 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
 
 
 def _write_target(reduced, output) -> None:
-    text = format_instance(reduced.target, _TARGET_STYLE[reduced.target.kind]) + "\n"
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        with open(output, "w") as stream:
-            stream.write(text)
-    except OSError as err:
-        from ..errors import UnreadableFileError
-        raise UnreadableFileError(f"cannot write {output}: {err.strerror}") from None
+    style = problem_kind(reduced.target).target_style
+    write_output(output, format_instance(reduced.target, style) + "\n")
 
 
 def _map_back(ctx, record, reduced, path) -> None:
     text, source = read_text(path)
     candidates = parse_solutions(text, source, reduced.target)
     if not candidates:
-        from ..errors import ParseError
         raise ParseError("no target solution found", source)
     problems = reduced.target.violations(candidates[0])
     if problems:

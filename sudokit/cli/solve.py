@@ -7,8 +7,16 @@ import click
 from ..errors import EXIT_UNKNOWN
 from ..formats import format_instance, format_no_solution, format_solution
 from ..solvers import run_batch
-from .common import (Progress, check_solver, emit_json, encoding_options, instance_options,
-                     load, make_budget, solver_options)
+from .common import (
+    Progress,
+    check_solver,
+    emit_json,
+    encoding_options,
+    instance_options,
+    load,
+    make_budget,
+    solver_options,
+)
 
 
 def _run(ctx, file, options, task, limit=None):
@@ -21,7 +29,7 @@ def _run(ctx, file, options, task, limit=None):
                         amo=options["amo"], budget=budget, progress=progress)
     unknown = False
     try:
-        for record, result in zip(records, results):
+        for record, result in zip(records, results, strict=True):
             unknown |= result.status == "unknown"
             yield record, result
     finally:

@@ -21,7 +21,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from pysat.card import CardEnc, EncType

@@ -32,28 +32,32 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any
 
 import numpy as np
 
 from ..cnf import CNF
 from ..errors import DecodeError, EncodingError
+from ..instances.formula import CNFFormula, formula
+from ..problems import problem_kind
+from ..protocols import Composable, full_model
 from .amo import at_most_one
 
-__all__ = ["CNFEncoding", "ENCODINGS", "DEFAULT_ENCODING", "grid_to_cnf",
-           "precoloring_to_cnf", "completion_to_cnf", "candidates"]
+__all__ = ["CNFEncoding", "ENCODINGS", "grid_to_cnf",
+           "coloring_to_cnf", "completion_to_cnf", "candidate_mask"]
 
 
 @dataclass(frozen=True, eq=False)
-class CNFEncoding:
-    """A completion problem encoded as CNF, with its way back.
+class CNFEncoding(Composable):
+    """A completion problem encoded as CNF: a :class:`~sudokit.protocols.CNFReduction`.
 
     Attributes
     ----------
-    problem : GridPuzzle or Precoloring
+    source : GridPuzzle or Precoloring
     cnf : CNF
-    name, amo : str
+    encoding, amo : str
         Encoding and at-most-one method used.
     cell_vars : numpy.ndarray
         ``(num_cells, num_values)`` variable ids, 0 where the encoding has no variable (cells
@@ -62,12 +66,22 @@ class CNFEncoding:
         True if target models and source solutions correspond one to one on the projection.
     """
 
-    problem: object
+    source: Any
     cnf: CNF
-    name: str
+    encoding: str
     amo: str
     cell_vars: np.ndarray
     parsimonious: bool = True
+
+    @property
+    def name(self) -> str:
+        """The reduction this encoding is: ``sudoku2sat``, ``latin2sat`` or ``coloring2sat``."""
+        return f"{self.source.kind}2sat"
+
+    @property
+    def target(self) -> CNFFormula:
+        """The CNF as a formula instance, projected on the cell variables."""
+        return formula(self.cnf, self.projection())
 
     def projection(self) -> np.ndarray:
         """Variables that define a solution (all cell-value variables, no auxiliaries)."""
@@ -75,27 +89,34 @@ class CNFEncoding:
 
     def given_literals(self) -> list[int]:
         """The givens as positive literals (for solving with givens as assumptions)."""
-        givens = self.problem.flat_givens
+        givens = self.source.flat_givens
         cells = np.flatnonzero(givens)
         lits = self.cell_vars[cells, givens[cells] - 1]
         return lits[lits > 0].tolist()
 
     def decode(self, model) -> np.ndarray:
-        """Map a model (signed literals, as PySAT returns) back to a solution array."""
+        """Map a model (signed literals; missing variables are false) to a solution array."""
         true_vars = np.zeros(self.cnf.num_vars + 1, dtype=bool)
         lits = np.asarray(model, dtype=np.int64)
         true_vars[lits[(lits > 0) & (lits <= self.cnf.num_vars)]] = True  # ignore guard vars
         truth = true_vars[self.cell_vars] & (self.cell_vars > 0)
         counts = truth.sum(axis=1)
         free = self.cell_vars.any(axis=1)
-        givens = self.problem.flat_givens
+        givens = self.source.flat_givens
         bad = np.flatnonzero(free & (counts != 1))
         if bad.size:
             cell = bad[0]
-            raise DecodeError(f"model gives {self.problem.cell_name(cell)} "
+            raise DecodeError(f"model gives {self.source.cell_name(cell)} "
                               f"{counts[cell]} values instead of 1")
         values = np.where(free, truth.argmax(axis=1) + 1, givens)
-        return values.astype(np.int32).reshape(self.problem.solution_shape)
+        return values.astype(np.int32).reshape(self.source.solution_shape)
+
+    def encode(self, solution) -> np.ndarray:
+        """A full model of the CNF from a source solution (auxiliary variables false).
+
+        Only for encodings without auxiliary variables (``pairwise``), as in round trips.
+        """
+        return full_model(self.solution_literals(solution), self.cnf.num_vars)
 
     def blocking_clause(self, model) -> list[int]:
         """Not this solution: the negated true cell literals.
@@ -116,10 +137,15 @@ class CNFEncoding:
         signs = np.where(truth, 1, -1)[self.cell_vars > 0]
         return (signs * self.projection()).tolist()
 
+    def explain(self) -> str:
+        return (f"{self.name}: the {self.encoding} encoding: {self.cnf.num_vars} variables "
+                f"(variable (cell-1)*{self.source.num_values} + value says 'cell holds value') "
+                f"and {self.cnf.num_clauses} clauses; the projection is the cell variables.")
+
 
 # -- building blocks ---------------------------------------------------------------------------
 
-def candidates(problem) -> np.ndarray:
+def candidate_mask(problem) -> np.ndarray:
     """``(num_cells, num_values)`` mask of values still possible for each empty cell.
 
     A value is out for a cell if the cell is given or a unit through the cell holds that value
@@ -152,13 +178,13 @@ def _alo(cnf: CNF, ids: np.ndarray, group: str) -> None:
 
 
 def _amo(cnf: CNF, ids: np.ndarray, group: str, method: str) -> None:
-    for width, rows in _ragged_groups(ids):
+    for _width, rows in _ragged_groups(ids):
         at_most_one(cnf, rows, group, method)
 
 
 @dataclass
 class _Context:
-    problem: object
+    problem: Any
     cnf: CNF
     ids: np.ndarray          # (cells, k) var ids, 0 = none
     settled: np.ndarray      # (cells,) True for cells fixed outside the variables
@@ -248,9 +274,6 @@ ENCODINGS: dict[str, Encoding] = {e.name: e for e in (
     Encoding("direct", _EFFICIENT, False, ("coloring",), "direct encoding of graph coloring"),
 )}
 
-DEFAULT_ENCODING = {"sudoku": "extended", "latin": "extended", "coloring": "direct"}
-
-
 def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
                       include_givens: bool = True, symmetry_breaking: bool = False) -> CNFEncoding:
     """Encode any completion problem (see the module table for ``encoding``).
@@ -263,7 +286,7 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
     symmetry_breaking : bool
         Precoloring only: order the free colors (makes the encoding non-parsimonious).
     """
-    name = encoding or DEFAULT_ENCODING[problem.kind]
+    name = encoding or problem_kind(problem).cnf_encoding or ""
     spec = ENCODINGS.get(name)
     if spec is None:
         raise EncodingError(f"unknown encoding {name!r}; choose one of " + ", ".join(ENCODINGS))
@@ -274,7 +297,7 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
     cells, k = problem.num_cells, problem.num_values
     cnf = CNF()
     if spec.reduced:
-        mask = candidates(problem)
+        mask = candidate_mask(problem)
         ids = np.zeros((cells, k), dtype=np.int32)
         ids[mask] = cnf.new_vars(int(mask.sum()), "cell values") + np.arange(int(mask.sum()))
         settled = problem.flat_givens > 0
@@ -290,11 +313,13 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
         families = families + (_symmetry_breaking,)
     for family in families:
         family(ctx)
-    cnf.comments.extend(_header(problem, spec, amo, ids))
+    cnf.comments.extend(_header(problem, spec, amo, ids, use_symmetry))
+    if spec.reduced:
+        cnf.deferred_comments.append(_MapLines(ids, 0 if problem.kind == "coloring" else problem.n))
     return CNFEncoding(problem, cnf, name, amo, ids, parsimonious=not use_symmetry)
 
 
-def _header(problem, spec: Encoding, amo: str, ids: np.ndarray) -> list[str]:
+def _header(problem, spec: Encoding, amo: str, ids: np.ndarray, symmetry: bool) -> list[str]:
     if problem.kind == "coloring":
         lines = [f"precoloring extension: {problem.num_vertices} vertices, "
                  f"{len(problem.edges)} edges, {problem.num_colors} colors"]
@@ -306,16 +331,31 @@ def _header(problem, spec: Encoding, amo: str, ids: np.ndarray) -> list[str]:
         standard = "var(r, c, v) = (r-1)*N*N + (c-1)*N + v  (1-based; N = side)"
         mapping = "c map VAR ROW COLUMN VALUE"
     lines.append(f"encoding {spec.name} ({spec.source}), at-most-one {amo}")
+    if symmetry:
+        lines.append("symmetry breaking: free colors ordered by first use; satisfiable exactly "
+                     "when the instance is, but models are NOT counted one to one")
     if not spec.reduced:
         return lines + [standard]
-    lines.append(f"variables renumbered; one line per variable: {mapping}")
-    cell, value = np.nonzero(ids)
-    var = ids[cell, value]
-    if problem.kind == "coloring":
-        fields = np.stack([var, cell + 1, value + 1], axis=1)
-    else:
-        fields = np.stack([var, cell // problem.n + 1, cell % problem.n + 1, value + 1], axis=1)
-    return lines + ["map " + " ".join(map(str, row)) for row in fields.tolist()]
+    return lines + [f"variables renumbered; one line per variable: {mapping}"]
+
+
+@dataclass(frozen=True, eq=False)
+class _MapLines:
+    """The ``map VAR ROW COLUMN VALUE`` (graphs: ``map VAR VERTEX COLOR``) comment lines of a
+    renumbered encoding, made when the formula is written (``side`` 0 for a graph)."""
+
+    ids: np.ndarray
+    side: int
+
+    def __call__(self) -> list[str]:
+        cell, value = np.nonzero(self.ids)
+        var = self.ids[cell, value]
+        if self.side:
+            fields = np.stack([var, cell // self.side + 1, cell % self.side + 1, value + 1],
+                              axis=1)
+        else:
+            fields = np.stack([var, cell + 1, value + 1], axis=1)
+        return ["map " + " ".join(map(str, row)) for row in fields.tolist()]
 
 
 def grid_to_cnf(puzzle, encoding: str | None = None, amo: str = "pairwise",
@@ -324,7 +364,12 @@ def grid_to_cnf(puzzle, encoding: str | None = None, amo: str = "pairwise",
     return completion_to_cnf(puzzle, encoding, amo, include_givens)
 
 
-def precoloring_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
-                       include_givens: bool = True, symmetry_breaking: bool = True) -> CNFEncoding:
-    """Encode a precoloring extension instance (direct encoding, symmetry breaking on)."""
+def coloring_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
+                       include_givens: bool = True,
+                       symmetry_breaking: bool = False) -> CNFEncoding:
+    """Encode a precoloring extension instance (the direct encoding by default).
+
+    ``symmetry_breaking=True`` orders the free colors: satisfiability is kept but solutions
+    are no longer counted one to one (the result says ``parsimonious=False``).
+    """
     return completion_to_cnf(problem, encoding, amo, include_givens, symmetry_breaking)

@@ -32,50 +32,68 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from ..errors import DecodeError, EncodingError
-from ..exact_cover import ExactCover
-from .completion_cnf import candidates
+from ..exact_cover import DeferredNames, ExactCover
+from ..instances.units import cell_unit_table
+from ..problems import problem_kind
+from ..protocols import Composable
+from .completion_cnf import candidate_mask
 
-__all__ = ["ExactCoverEncoding", "OwnCover", "ReducedCover", "XC_ENCODINGS", "completion_to_exact_cover",
-           "grid_to_exact_cover", "precoloring_to_exact_cover"]
+__all__ = ["ExactCoverEncoding", "OwnCover", "XC_ENCODINGS", "completion_to_exact_cover",
+           "grid_to_exact_cover", "own_cover", "coloring_to_exact_cover"]
 
 XC_ENCODINGS = ("full", "reduced")
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @dataclass(frozen=True, eq=False)
-class ExactCoverEncoding:
-    """A completion problem as exact cover, with its way back.
+class ExactCoverEncoding(Composable):
+    """A completion problem as exact cover: a :class:`~sudokit.protocols.CoverReduction`.
 
     ``option_cells[k]`` and ``option_values[k]`` say which value option ``k`` puts in which cell.
     """
 
-    problem: object
+    source: Any
     xc: ExactCover
-    name: str
+    encoding: str
     option_cells: np.ndarray
     option_values: np.ndarray
     parsimonious: bool = True
 
+    @property
+    def name(self) -> str:
+        """The reduction this encoding is: ``sudoku2xc``, ``latin2xc`` or ``coloring2xc``."""
+        return f"{self.source.kind}2xc"
+
+    @property
+    def target(self) -> ExactCover:
+        return self.xc
+
     def decode(self, selected) -> np.ndarray:
         """The solution (grid or coloring) of a cover given as option indices."""
         selected = np.asarray(selected, dtype=np.int64).reshape(-1)
-        values = self.problem.flat_givens.copy()
+        values = self.source.flat_givens.copy()
         cells = self.option_cells[selected]
         if np.unique(cells).size != cells.size:
             raise DecodeError("the cover fills a cell twice")
         values[cells] = self.option_values[selected]
         if np.any(values == 0):
             missing = int(np.flatnonzero(values == 0)[0])
-            raise DecodeError(f"the cover leaves {self.problem.cell_name(missing)} empty")
-        return values.astype(np.int32).reshape(self.problem.solution_shape)
+            raise DecodeError(f"the cover leaves {self.source.cell_name(missing)} empty")
+        return values.astype(np.int32).reshape(self.source.solution_shape)
+
+    def encode(self, solution) -> np.ndarray:
+        """The cover (sorted option indices) of a source solution."""
+        values = np.asarray(solution).reshape(-1)
+        return np.sort(self.option_lookup()[np.arange(values.size), values - 1])
 
     def option_lookup(self) -> np.ndarray:
         """``(num_cells, num_values)`` option index of each (cell, value), -1 where none."""
-        table = np.full((self.problem.num_cells, self.problem.num_values), -1, dtype=np.int64)
+        table = np.full((self.source.num_cells, self.source.num_values), -1, dtype=np.int64)
         table[self.option_cells, self.option_values - 1] = np.arange(len(self.option_cells))
         return table
 
@@ -84,6 +102,12 @@ class ExactCoverEncoding:
         givens = problem.flat_givens
         cells = np.flatnonzero(givens)
         return self.option_lookup()[cells, givens[cells] - 1]
+
+    def explain(self) -> str:
+        xc = self.xc
+        return (f"{self.name}: one option per allowed (cell, value), {xc.num_options} in all, "
+                f"covering {xc.num_items} items: the cell, and (unit, value) for each unit "
+                f"through the cell ({xc.num_primary} primary, {xc.num_secondary} secondary).")
 
 
 def _symbol(i: np.ndarray, n: int) -> np.ndarray:
@@ -101,30 +125,45 @@ def _join(prefix: str, *parts, dotted: bool) -> list[str]:
     return [prefix + s for s in out.tolist()]
 
 
-def _cell_names(problem, cells: np.ndarray) -> list[str]:
-    if problem.kind == "coloring":
-        return _join("v", _symbol(cells, 36), dotted=False)
-    n = problem.n
-    return _join("p", _symbol(cells // n, n), _symbol(cells % n, n), dotted=n > 35)
+@dataclass(frozen=True, eq=False)
+class _ItemNames:
+    """Knuth-style item names of a completion problem's cover (see the module), made when
+    the problem is written."""
 
+    graph: bool
+    n: int
+    item_cells: np.ndarray
+    groups: tuple  # (unit kind, unit indices, values) per group, in item order
 
-def _unit_value_names(problem, kind: str, units: np.ndarray, values: np.ndarray) -> list[str]:
-    if problem.kind == "coloring":
-        return _join("e", _symbol(units, 36), _symbol(values - 1, 36), dotted=True)
-    n = problem.n
-    return _join(kind[0], _symbol(units, n), _symbol(values - 1, n), dotted=n > 35)
+    def __call__(self) -> tuple[str, ...]:
+        names = self._cell_names(self.item_cells)
+        for kind, units, values in self.groups:
+            names += self._unit_value_names(kind, units, values)
+        return tuple(names)
+
+    def _cell_names(self, cells: np.ndarray) -> list[str]:
+        if self.graph:
+            return _join("v", _symbol(cells, 36), dotted=False)
+        n = self.n
+        return _join("p", _symbol(cells // n, n), _symbol(cells % n, n), dotted=n > 35)
+
+    def _unit_value_names(self, kind: str, units: np.ndarray, values: np.ndarray) -> list[str]:
+        if self.graph:
+            return _join("e", _symbol(units, 36), _symbol(values - 1, 36), dotted=True)
+        n = self.n
+        return _join(kind[0], _symbol(units, n), _symbol(values - 1, n), dotted=n > 35)
 
 
 def completion_to_exact_cover(problem, encoding: str | None = None) -> ExactCoverEncoding:
     """Encode any completion problem as exact cover (``full`` or ``reduced``; see the module)."""
-    name = encoding or "full"
+    name = encoding or problem_kind(problem).xc_encoding
     if name not in XC_ENCODINGS:
         raise EncodingError(f"unknown exact cover encoding {name!r}; choose one of "
                             + ", ".join(XC_ENCODINGS))
     cells, k = problem.num_cells, problem.num_values
     givens = problem.flat_givens
     if name == "reduced":
-        allowed = candidates(problem)
+        allowed = candidate_mask(problem)
     else:
         allowed = np.ones((cells, k), dtype=bool)
         given = np.flatnonzero(givens)
@@ -148,45 +187,38 @@ def completion_to_exact_cover(problem, encoding: str | None = None) -> ExactCove
             needed[rows[held.reshape(-1) > 0], held.reshape(-1)[held.reshape(-1) > 0] - 1] = False
         groups.append((kind, units, needed, units.shape[1] == k))
     order = sorted(range(len(groups)), key=lambda g: not groups[g][3])  # primary groups first
-    names = _cell_names(problem, item_cells)
+    num_items = len(item_cells)
     unit_value_item = {}
+    named = []  # (unit kind, units, values) of each group's items, for the names
     num_primary = len(item_cells)
     for g in order:
         kind, units, needed, primary = groups[g]
         ids = np.full((len(units), k), -1, dtype=np.int64)
         u, v = np.nonzero(needed)
-        ids[u, v] = len(names) + np.arange(len(u))
-        names += _unit_value_names(problem, kind, u, v + 1)
+        ids[u, v] = num_items + np.arange(len(u))
+        num_items += len(u)
+        named.append((kind, u, v + 1))
         unit_value_item[g] = ids
         num_primary += len(u) if primary else 0
+    names = DeferredNames(num_items, _ItemNames(problem.kind == "coloring",
+                                                getattr(problem, "n", 0), item_cells,
+                                                tuple(named)))
 
     # option k covers its cell item, then (unit, value) for each unit through the cell
     columns = [cell_item[option_cells][:, None]]
     for g in range(len(groups)):
         units = groups[g][1]
-        memberships = _cell_unit_table(units, cells)       # (cells, max units per cell)
+        memberships = cell_unit_table(units, cells)       # (cells, max units per cell)
         unit_of = memberships[option_cells]                # (options, m), -1 padded
         ids = unit_value_item[g][np.maximum(unit_of, 0), (option_values - 1)[:, None]]
         columns.append(np.where(unit_of >= 0, ids, -1))
     table = np.concatenate(columns, axis=1)
     present = table >= 0
     starts = np.concatenate([[0], np.cumsum(present.sum(axis=1))]).astype(np.int64)
-    xc = ExactCover(tuple(names), num_primary, starts, table[present].astype(np.int32))
+    xc = ExactCover(names, num_primary, starts, table[present].astype(np.int32),
+                    validate_on_init=False)
     return ExactCoverEncoding(problem, xc, name, option_cells.astype(np.int64),
                               option_values.astype(np.int32))
-
-
-def _cell_unit_table(units: np.ndarray, cells: int) -> np.ndarray:
-    """``(cells, m)``: the units through each cell (in unit order), padded with -1."""
-    flat_cells = units.reshape(-1)
-    flat_units = np.repeat(np.arange(len(units)), units.shape[1])
-    order = np.argsort(flat_cells, kind="stable")
-    counts = np.bincount(flat_cells, minlength=cells)
-    width = int(counts.max()) if counts.size else 0
-    table = np.full((cells, max(width, 1)), -1, dtype=np.int64)
-    rank = np.arange(len(order)) - np.repeat(np.cumsum(counts) - counts, counts)
-    table[flat_cells[order], rank] = flat_units[order]
-    return table
 
 
 def grid_to_exact_cover(puzzle, encoding: str | None = None) -> ExactCoverEncoding:
@@ -194,39 +226,42 @@ def grid_to_exact_cover(puzzle, encoding: str | None = None) -> ExactCoverEncodi
     return completion_to_exact_cover(puzzle, encoding)
 
 
-def precoloring_to_exact_cover(problem, encoding: str | None = None) -> ExactCoverEncoding:
+def coloring_to_exact_cover(problem, encoding: str | None = None) -> ExactCoverEncoding:
     """Vertices as primary items, ``(edge, color)`` pairs as secondary items."""
     return completion_to_exact_cover(problem, encoding)
 
 
 @dataclass(frozen=True, eq=False)
-class OwnCover:
+class OwnCover(Composable):
     """An exact cover problem as its own encoding: a cover decodes to its option indices."""
 
-    problem: object
-    name: str = "exact cover"
+    source: ExactCover
     parsimonious: bool = True
+    encoding: str = "exact cover"
+
+    name = "xc2xc"
 
     @property
-    def xc(self):
-        return self.problem
+    def xc(self) -> ExactCover:
+        return self.source
+
+    @property
+    def target(self) -> ExactCover:
+        return self.source
 
     def decode(self, selected) -> np.ndarray:
         return np.sort(np.asarray(selected, dtype=np.int64).reshape(-1))
 
-    def given_options(self, problem) -> np.ndarray:
-        return np.zeros(0, dtype=np.int64)
-
-
-@dataclass(frozen=True, eq=False)
-class ReducedCover:
-    """An exact cover reached through a reduction that is not parsimonious (``sat2xc``): a
-    cover decodes to a source solution, but several covers may decode to the same one."""
-
-    xc: object
-    decode: object
-    name: str = "sat2xc"
-    parsimonious: bool = False
+    def encode(self, selected) -> np.ndarray:
+        return self.decode(selected)
 
     def given_options(self, problem) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
+
+    def explain(self) -> str:
+        return f"{self.name}: the exact cover problem itself ({self.xc.num_options} options)."
+
+
+def own_cover(xc: ExactCover, encoding: str | None = None) -> OwnCover:
+    """The ``xc`` kind's exact cover encoding: the problem itself (``encoding`` unused)."""
+    return OwnCover(xc)

@@ -18,36 +18,57 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cnf import CNF
+from ..exact_cover import ExactCover
+from ..instances.formula import CNFFormula, formula
+from ..protocols import Composable, full_model
 from .amo import at_most_one
 
 __all__ = ["ExactCoverCNF", "exact_cover_to_cnf"]
 
 
 @dataclass(frozen=True, eq=False)
-class ExactCoverCNF:
-    """An exact cover problem as CNF; a model decodes to the chosen option indices."""
+class ExactCoverCNF(Composable):
+    """An exact cover problem as CNF (``xc2sat``); a model decodes to the chosen options."""
 
-    problem: object
+    source: ExactCover
     cnf: CNF
-    name: str = "exact cover"
+    encoding: str = "exact cover"
     amo: str = "pairwise"
     parsimonious: bool = True
 
+    name = "xc2sat"
+
+    @property
+    def target(self) -> CNFFormula:
+        return formula(self.cnf, self.projection())
+
     def projection(self) -> np.ndarray:
-        return np.arange(1, self.problem.num_options + 1)
+        return np.arange(1, self.source.num_options + 1)
 
     def given_literals(self) -> list[int]:
         return []
 
     def decode(self, model) -> np.ndarray:
-        """Indices of the options set true."""
-        model = np.asarray(model, dtype=np.int64)
-        return np.flatnonzero(model[: self.problem.num_options] > 0)
+        """Indices of the options set true (missing variables are false)."""
+        return np.flatnonzero(full_model(model, self.source.num_options) > 0)
+
+    def encode(self, cover) -> np.ndarray:
+        """The model that sets exactly the options of ``cover`` true."""
+        chosen = np.zeros(self.source.num_options, dtype=bool)
+        chosen[np.asarray(cover, dtype=np.int64)] = True
+        return np.where(chosen, 1, -1) * np.arange(1, self.source.num_options + 1)
 
     def blocking_clause(self, model) -> list[int]:
         """Not this cover. Negating its options suffices: a different cover cannot contain all
         of them, since every option covers a primary item and no item is covered twice."""
         return (-(self.decode(model) + 1)).tolist()
+
+    def explain(self) -> str:
+        xc = self.source
+        return (f"xc2sat: {xc.num_options} options become variables 1..{xc.num_options}; each "
+                f"of the {xc.num_primary} primary items gets 'at least one' and 'at most one' "
+                f"clauses over the options covering it, each of the {xc.num_secondary} "
+                f"secondary items only 'at most one': {self.cnf.num_clauses} clauses.")
 
 
 def _groups_by_item(xc) -> list[np.ndarray]:

@@ -32,7 +32,7 @@ from ..errors import InstanceError, ParseError
 from ..instances.precoloring import Precoloring, precoloring
 from .record import Record
 
-__all__ = ["parse_col", "format_col", "format_coloring"]
+__all__ = ["parse_col", "parse_coloring_records", "format_col", "format_coloring"]
 
 _TOKEN = re.compile(r"\S+")
 
@@ -79,7 +79,7 @@ def parse_col(text: str, source: str = "<string>", colors: int | None = None) ->
     ...
     sudokit.errors.ParseError: g.col:2:5: vertex 3 is outside 1..2
     """
-    num_vertices = None
+    num_vertices = 0  # set by the 'p' line, which p_line records
     p_line = None
     file_colors = None
     edges: list[tuple[int, int]] = []
@@ -123,7 +123,7 @@ def parse_col(text: str, source: str = "<string>", colors: int | None = None) ->
             if len(matches) != 3:
                 raise ParseError("expected 'e VERTEX VERTEX'", source, number, 1)
             ends = _ints(matches[1:], source, number)
-            for value, m in zip(ends, matches[1:]):
+            for value, m in zip(ends, matches[1:], strict=True):
                 if not 1 <= value <= num_vertices:
                     raise ParseError(f"vertex {value} is outside 1..{num_vertices}", source,
                                      number, m.start() + 1)
@@ -142,8 +142,9 @@ def parse_col(text: str, source: str = "<string>", colors: int | None = None) ->
         raise ParseError("no 'p edge VERTICES EDGES' line", source)
     k = colors if colors is not None else file_colors
     if k is None:
-        raise ParseError("number of colors unknown; pass --colors K or add a 'c colors K' line",
-                         source)
+        raise ParseError("number of colors unknown; give the number of colors or add a "
+                         "'c colors K' line", source).with_cli(
+            "number of colors unknown; pass --colors K or add a 'c colors K' line")
     fixed = {}
     for vertex, (color, number, column) in precolors.items():
         if not 1 <= vertex <= num_vertices:
@@ -188,3 +189,8 @@ def format_coloring(colors) -> str:
     '2 1 3'
     """
     return " ".join(map(str, np.asarray(colors).reshape(-1).tolist()))
+
+
+def parse_coloring_records(text: str, source: str, box=None, colors=None) -> list[Record]:
+    """The ``coloring`` kind's parser: one DIMACS graph (``colors`` as ``--colors``)."""
+    return [parse_col(text, source, colors)]

@@ -29,15 +29,18 @@ import io
 import numpy as np
 
 from ..cnf import CNF
-from ..errors import ParseError
+from ..errors import InstanceError, ParseError
+from ..instances.formula import formula
+from .record import Record
 
-__all__ = ["format_dimacs", "write_dimacs", "parse_dimacs"]
+__all__ = ["format_dimacs", "write_dimacs", "parse_dimacs", "parse_formula_records"]
 
 _PAD = 0  # byte that never occurs in the output; removed by the final mask
 
 
 def _literal_table(num_vars: int) -> np.ndarray:
-    """Row ``lit + num_vars`` holds ``str(lit)`` right-aligned, padded with ``_PAD``, then a space."""
+    """Row ``lit + num_vars`` holds ``str(lit)`` right-aligned, padded with ``_PAD``, then a
+    space."""
     width = len(str(-max(num_vars, 1))) + 1
     lits = np.arange(-num_vars, num_vars + 1)
     text = np.char.rjust(lits.astype(str), width - 1).astype(f"S{width - 1}")
@@ -56,7 +59,7 @@ def _block_bytes(block: np.ndarray, table: np.ndarray, num_vars: int) -> bytes:
 
 def write_dimacs(cnf: CNF, stream, chunk_rows: int = 1 << 18) -> None:
     """Write ``cnf`` as DIMACS to a binary ``stream`` (comments, header, clauses)."""
-    head = "".join(f"c {line}\n" for line in cnf.comments)
+    head = "".join(f"c {line}\n" for line in cnf.all_comments())
     head += f"p cnf {cnf.num_vars} {cnf.num_clauses}\n"
     stream.write(head.encode())
     table = _literal_table(cnf.num_vars)
@@ -138,3 +141,25 @@ def parse_dimacs(text: str, source: str = "<string>") -> CNF:
         rows = starts[lengths == length]
         cnf.add_block("input", lits[rows[:, None] + np.arange(length)].reshape(len(rows), length))
     return cnf
+
+
+def parse_formula_records(text: str, source: str, box=None, colors=None) -> list[Record]:
+    """The ``cnf`` kind's parser: one formula, projected on its ``c p show``/``c ind`` lines."""
+    cnf = parse_dimacs(text, source)
+    lines = [fields for fields in map(_projection_fields, cnf.comments) if fields is not None]
+    shown = [int(v) for fields in lines for v in fields if v != "0"]
+    try:
+        instance = formula(cnf, shown if lines else None)
+    except InstanceError as err:
+        raise ParseError(str(err), source) from None
+    return [Record(instance, 1, "dimacs")]
+
+
+def _projection_fields(comment: str):
+    """The variables of a ``c p show ... 0`` or ``c ind ... 0`` line, else None."""
+    fields = comment.split()
+    for prefix in (["p", "show"], ["ind"]):
+        if fields[:len(prefix)] == prefix and all(f.lstrip("-").isdigit()
+                                                  for f in fields[len(prefix):]):
+            return fields[len(prefix):]
+    return None

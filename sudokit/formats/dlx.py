@@ -25,7 +25,7 @@ from ..errors import InstanceError, ParseError
 from ..exact_cover import ExactCover
 from .record import Record
 
-__all__ = ["parse_dlx", "format_dlx", "format_cover", "is_item_name"]
+__all__ = ["parse_dlx", "parse_xc_records", "format_dlx", "format_cover", "is_item_name"]
 
 _NAME = re.compile(r"[^\s|:]{1,8}")
 _TOKEN = re.compile(r"\S+")
@@ -54,7 +54,7 @@ def _header(raw: str, source, number: int):
             _check_name(name, source, number, column)
         names.append(found)
     primary, secondary = names  # primary is never empty: a line starting with '|' is a comment
-    seen = {}
+    seen: dict[str, int] = {}
     for name, column in primary + secondary:
         if name in seen:
             raise ParseError(f"item {name!r} is declared twice", source, number, column)
@@ -132,3 +132,8 @@ def format_dlx(xc: ExactCover) -> str:
 def format_cover(xc: ExactCover, selected) -> str:
     """A cover as Knuth's programs print it: each chosen option's items on a line of its own."""
     return "\n".join(" ".join(xc.option(int(k))) for k in selected)
+
+
+def parse_xc_records(text: str, source: str, box=None, colors=None) -> list[Record]:
+    """The ``xc`` kind's parser: one problem in Knuth's format."""
+    return [parse_dlx(text, source)]

@@ -23,9 +23,10 @@ import numpy as np
 
 from ..errors import InstanceError, ParseError
 from ..instances.grid import GridPuzzle, latin_square
+from .puzzle_text import parse_puzzles
 from .record import Record
 
-__all__ = ["parse_pls", "format_pls"]
+__all__ = ["parse_pls", "parse_latin_records", "format_pls", "is_pls_text"]
 
 _TOKEN = re.compile(r"\S+")
 _INT = re.compile(r"[+-]?\d+")
@@ -119,3 +120,20 @@ def format_pls(puzzle) -> str:
     width = max(len(str(n - 1)), 2) + 2
     rows = ("".join(str(v - 1).rjust(width) for v in row) for row in grid.tolist())
     return "\n".join([f"order {n}", *rows])
+
+
+def is_pls_text(text: str) -> bool:
+    """True if the first significant line (comments skipped) is a ``.pls`` ``order`` line."""
+    for line in text.splitlines():
+        line = line.strip().lower()
+        if line and not line.startswith(("#", "c ")) and line != "c":
+            return line.startswith("order")
+    return False
+
+
+def parse_latin_records(text: str, source: str, box=None, colors=None) -> list[Record]:
+    """The ``latin`` kind's parser: ``.pls`` text (an ``order`` line, or a ``.pls`` file,
+    read strictly), else Latin squares in any puzzle text layout."""
+    if is_pls_text(text) or source.lower().endswith(".pls"):
+        return [parse_pls(text, source)]
+    return parse_puzzles(text, source, "latin")

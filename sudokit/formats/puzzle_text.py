@@ -28,7 +28,7 @@ from ..errors import InstanceError, ParseError
 from ..instances.grid import GridPuzzle, latin_square, sudoku
 from .record import Record
 
-__all__ = ["parse_puzzles", "format_puzzle", "SYMBOLS"]
+__all__ = ["parse_puzzles", "parse_sudoku_records", "format_puzzle", "SYMBOLS"]
 
 #: Character of each value: index 0 is the empty cell.
 SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -196,7 +196,10 @@ def _build(givens, problem: str, box, source: str, line: int) -> GridPuzzle:
     try:
         return _BUILDERS[problem](givens, box)
     except InstanceError as err:
-        raise InstanceError(f"{source}:{line}: {err}") from err
+        located = InstanceError(f"{source}:{line}: {err}")
+        if err.cli_message:
+            located.with_cli(f"{source}:{line}: {err.cli_message}")
+        raise located from err
 
 
 def _symbol_error(char: str, value: int, n: int, source: str, line: int, column: int):
@@ -246,15 +249,15 @@ def _parse_lines(rows, source, problem, box, maybe_grid) -> list[Record]:
                                         offset + cell + 1))
         pending.append((entries, values))
     if errors:
-        first = min(errors, key=lambda err: (err.line or 0, err.column or 0))
-        start, count, n, block = maybe_grid.get(first.line, (0, 0, 0, ()))
+        earliest = min(errors, key=lambda err: (err.line or 0, err.column or 0))
+        start, count, n, block = maybe_grid.get(earliest.line, (0, 0, 0, ()))
         if block and all(_LUT[ord(ch)] <= n if ord(ch) < 256 else False
                          for _, line in block for ch in line if ch not in " \t|+"):
             raise ParseError(f"grid has {count} rows of {n} cells; expected {n} rows",
                              source, start)
-        raise first
+        raise earliest
     for entries, values in pending:
-        for (number, _, _), givens in zip(entries, values):
+        for (number, _, _), givens in zip(entries, values, strict=True):
             found.append(Record(_build(givens, problem, box, source, number), number, "line"))
     return found
 
@@ -350,13 +353,14 @@ def _parse_grids(block, layout, source, problem, box) -> list[Record]:
 def _grid_record(rows, lines, bars, rules, layout, source, problem, box) -> Record:
     n = len(rows)
     givens = np.array([[_cell_value(text, n, layout, source, number, column)
-                        for text, column in cells] for cells, number in zip(rows, lines)],
+                        for text, column in cells]
+                       for cells, number in zip(rows, lines, strict=True)],
                       dtype=np.int64).reshape(n, n)
     if problem == "sudoku" and box is None:
         cols = _band(bars, n, "column", source, lines[0])
         band = _band(rules, n, "row", source, lines[0])
         if cols or band:
-            box = (band or n // cols, cols or n // band)
+            box = (band or n // (cols or 1), cols or n // (band or 1))
     style = "grid" if layout == "char" else "ints-grid"
     return Record(_build(givens, problem, box, source, lines[0]), lines[0], style)
 
@@ -436,3 +440,8 @@ def _write_grid(grid, box) -> str:
             out.append(rule)
         out.append(row)
     return "\n".join(out)
+
+
+def parse_sudoku_records(text: str, source: str, box=None, colors=None) -> list[Record]:
+    """The ``sudoku`` kind's parser (see :mod:`sudokit.problems`): every puzzle in ``text``."""
+    return parse_puzzles(text, source, "sudoku", box)

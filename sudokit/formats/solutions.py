@@ -18,11 +18,15 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ParseError
+from ..problems import problem_kind, resolve
+from .pls import is_pls_text, parse_pls
+from .puzzle_text import parse_puzzles
 
-__all__ = ["parse_solutions"]
+__all__ = ["parse_solutions", "read_grid_solutions", "read_colorings", "read_models",
+           "read_covers"]
 
 
-def _integer_lines(text: str, source: str, instance=None) -> list[np.ndarray]:
+def _integer_lines(text: str, source: str) -> list[np.ndarray]:
     """One integer array per non-comment line (a coloring: colors in vertex order)."""
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -36,17 +40,23 @@ def _integer_lines(text: str, source: str, instance=None) -> list[np.ndarray]:
     return found
 
 
-def _models(text: str, source: str, instance=None) -> list[np.ndarray]:
+def read_colorings(text: str, source: str, graph=None) -> list[np.ndarray]:
+    """Colorings, one line of colors in vertex order per instance."""
+    return _integer_lines(text, source)
+
+
+def read_models(text: str, source: str, formula=None) -> list[np.ndarray]:
     """A DIMACS model: SAT-competition output ('s' and 'v' lines) or bare literals."""
     kept = [line[1:] if line.startswith("v") else line for line in text.splitlines()
             if not line.startswith(("s", "c"))]
     return [np.concatenate(_integer_lines("\n".join(kept), source) or [np.zeros(0, np.int64)])]
 
 
-def _covers(text: str, source: str, xc) -> list[np.ndarray]:
+def read_covers(text: str, source: str, xc) -> list[np.ndarray]:
     """Covers as option indices; each line names an option's items (in any order)."""
     index = {frozenset(xc.option(k)): k for k in range(xc.num_options)}
-    covers, current = [], []
+    covers: list[np.ndarray] = []
+    current: list[int] = []
     for number, line in enumerate(text.splitlines() + [""], start=1):
         names = line.split()
         if not names:
@@ -64,17 +74,15 @@ def _covers(text: str, source: str, xc) -> list[np.ndarray]:
     return covers
 
 
-def _grids(text: str, source: str, instance) -> list[np.ndarray]:
-    from . import parse_instances
-
-    return [r.instance.givens for r in
-            parse_instances(text, source, "solution", getattr(instance, "box", None))]
-
-
-_READERS = {"sudoku": _grids, "latin": _grids, "coloring": _integer_lines, "cnf": _models,
-            "xc": _covers}
+def read_grid_solutions(text: str, source: str, puzzle=None) -> list[np.ndarray]:
+    """Grids in any layout (``.pls`` too), read without validation: a bad certificate is
+    judged later by the instance's ``violations``."""
+    if is_pls_text(text):
+        return [parse_pls(text, source, validate=False).instance.givens]
+    records = parse_puzzles(text, source, "solution", getattr(puzzle, "box", None))
+    return [record.instance.givens for record in records]
 
 
 def parse_solutions(text: str, source: str, instance) -> list[np.ndarray]:
     """Candidate solutions for instances of ``instance``'s kind, in file order."""
-    return _READERS[instance.kind](text, source, instance)
+    return resolve(problem_kind(instance).solution_reader)(text, source, instance)

@@ -14,8 +14,15 @@ Examples
 from .coloring import planted_precoloring
 from .grids import PATTERNS, pattern_grid, random_grid, relabel, shuffle_grid
 from .latin import LATIN_METHODS, hole_count, qcp, qwh, random_latin_square
-from .puzzles import (CHECKERS, MODES, SYMMETRIES, GeneratedPuzzle, PuzzleGenerator,
-                      generate_puzzles, symmetry_orbits)
+from .puzzles import (
+                      CHECKERS,
+                      MODES,
+                      SYMMETRIES,
+                      GeneratedPuzzle,
+                      PuzzleGenerator,
+                      generate_puzzles,
+                      symmetry_orbits,
+)
 
 __all__ = ["PATTERNS", "pattern_grid", "random_grid", "relabel", "shuffle_grid",
            "LATIN_METHODS", "hole_count", "qcp", "qwh", "random_latin_square",

@@ -26,8 +26,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._numba import njit
+from ..bitmasks import full_domain
 from ..errors import BudgetExhausted
-from ..grading.domains import full_domain
 
 __all__ = ["random_bands"]
 

@@ -296,23 +296,23 @@ def sat_fill(n: int, box: tuple[int, int], rng: np.random.Generator,
     >>> sudoku(np.zeros((16, 16), dtype=int)).is_solution(grid)
     True
     """
-    from ..encoders import completion_to_cnf
     from ..instances import sudoku
-    from ..solvers.sat import open_solver, read_model
+    from ..solvers.budget import Budget
+    from ..solvers.registry import open_engine
     from .bands import random_bands
 
     matched = max(0, box[1] - 2)          # c bands of r rows; leave the last two to CDCL
-    for restart in range(max_restarts):
-        top = random_bands(n, box, matched, rng)
-        encoded = completion_to_cnf(sudoku(top, box), "reduced", "seqcounter")
-        with open_solver(solver, encoded.cnf) as sat:
-            sat.conf_budget(conflicts)
-            found = sat.solve_limited()
+    with open_engine(solver, encoding="reduced", amo="seqcounter") as engine:
+        for restart in range(max_restarts):
+            top = random_bands(n, box, matched, rng)
+            try:
+                grid = engine.solve(sudoku(top, box), Budget(conflicts=conflicts))
+            except BudgetExhausted:
+                grid = None
             if stats is not None:
                 stats["restarts"] = restart
-                stats["conflicts"] = int(sat.accum_stats().get("conflicts", 0))
-            if found:
-                grid = encoded.decode(read_model(sat, encoded.cnf.num_vars))
+                stats["conflicts"] = getattr(engine, "conflicts", 0)  # a CDCL engine
+            if grid is not None:
                 return shuffle_grid(relabel(grid, rng), box, rng)
     raise BudgetExhausted(f"no {n}x{n} completion of random bands within {conflicts} "
                           f"conflicts, {max_restarts} times")

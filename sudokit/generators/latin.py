@@ -35,10 +35,13 @@ import numpy as np
 from .._numba import njit
 from ..errors import InstanceError
 from ..instances import GridPuzzle, latin_square
+from .grids import random_grid
 
 __all__ = ["LATIN_METHODS", "random_latin_square", "qwh", "qcp", "hole_count", "punch_holes"]
 
-LATIN_METHODS = ("shuffle", "jacobson-matthews")
+#: how a random full square is drawn: the Jacobson-Matthews chain (uniform in the limit),
+#: a shuffled cyclic square, or randomized search (:func:`~.grids.random_grid`, order <= 64)
+LATIN_METHODS = ("jacobson-matthews", "shuffle", "search")
 
 
 def _cyclic_shuffled(n: int, rng: np.random.Generator) -> np.ndarray:
@@ -131,6 +134,8 @@ def random_latin_square(n: int, rng: np.random.Generator, method: str = "jacobso
     if method not in LATIN_METHODS:
         raise InstanceError(f"unknown method {method!r}; choose one of "
                             + ", ".join(LATIN_METHODS))
+    if method == "search":
+        return random_grid(n, None, rng, method="search")
     grid = _cyclic_shuffled(n, rng)
     if method == "jacobson-matthews" and n > 1:
         cube = np.zeros((n, n, n), dtype=np.int8)

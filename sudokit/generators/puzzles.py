@@ -12,10 +12,11 @@ Uniqueness checks (``checker``):
 ``"dlx"``
     One dancing-links structure per grid shape, built once from the empty grid's exact cover;
     every test preselects the remaining clues and counts covers up to 2. The whole removal
-    pass of a puzzle runs in one numba call (the kernel of :mod:`sudokit.solvers.dlx_kernel`).
+    pass of a puzzle runs in one numba call on the DLX engine's structure (the kernel of
+    :mod:`sudokit.solvers.dlx_kernel`).
 ``"sat"``
-    One incremental SAT solver per shape (:class:`~sudokit.solvers.batch.SharedSolver`), the
-    clues passed as assumptions.
+    One incremental SAT solver per shape (the default SAT engine opened for the shape,
+    :class:`~sudokit.solvers.sat.SATEngine`), the clues passed as assumptions.
 
 Modes: ``"minimal"`` (every test runs to the end, so minimality is proved), ``"clues"`` (stop
 at a target clue count) and ``"unique"`` (the default: each test gets a node or conflict
@@ -36,12 +37,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..encoders import completion_to_exact_cover
 from .._numba import njit
 from ..errors import BudgetExhausted, InstanceError, SolverError
 from ..instances import GridPuzzle
 from ..solvers import dlx_kernel as _k
-from ..solvers.sat import Budget
+from ..solvers.budget import Budget
+from ..solvers.registry import DEFAULT_SOLVER, open_engine
 from .grids import check_shape, random_grid
 
 __all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerator",
@@ -100,23 +101,6 @@ class GeneratedPuzzle:
     minimal: bool
     verified: str | None = None
     extra: dict = field(default_factory=dict)
-
-    def as_json(self, index: int | None = None, with_solution: bool = False) -> dict:
-        """A JSON-ready record (``--json``)."""
-        from ..formats import format_puzzle
-
-        style = "line" if self.puzzle.shape[0] <= 35 else "ints-line"
-        out = {} if index is None else {"index": index}
-        out.update(puzzle=format_puzzle(self.puzzle, style), clues=self.clues,
-                   seconds=round(self.seconds, 6),
-                   checks={"checker": self.checker, "tests": self.checks,
-                           "check_seconds": round(self.check_seconds, 6),
-                           "unique": self.unique, "minimal": self.minimal,
-                           "verified": self.verified})
-        if with_solution:
-            out["solution"] = format_puzzle(self.solution, style)
-        return out
-
 
 
 @njit
@@ -200,43 +184,26 @@ class PuzzleGenerator:
         self.fill = fill
         if checker not in CHECKERS:
             raise SolverError(f"unknown checker {checker!r}; choose dlx or sat")
-        self.n, self.box, self.checker, self.verify = n, tuple(box), checker, verify
+        self.n, self.checker, self.verify = n, checker, verify
+        self.box = (int(box[0]), int(box[1]))
         self.rng = np.random.default_rng(seed)
         self.orbits = symmetry_orbits(n, symmetry)
         self.budget = budget if budget is not None else 20 * n * n
         self.template = GridPuzzle(np.zeros((n, n), dtype=np.int32), self.box)
-        self._dlx = None
-        self._sat = None
+        self._engines: dict = {}
 
     # -- back ends --------------------------------------------------------------------
-    def _links(self):
-        if self._dlx is None:
-            enc = completion_to_exact_cover(self.template, "full")
-            xc = enc.xc
-            links = _k.build_links(xc.num_items, xc.num_primary, np.asarray(xc.option_starts),
-                                   np.asarray(xc.option_items))
-            scratch = (np.zeros(xc.num_primary + 1, np.int32), np.zeros(3, np.int64),
-                       np.zeros(2, np.int64), np.zeros(xc.num_items + 2, np.int8))
-            self._dlx = (links, scratch, enc.option_lookup())
-        return self._dlx
-
-    def _solver(self):
-        if self._sat is None:
-            from ..solvers.batch import SharedSolver
-            self._sat = SharedSolver(self.template)
-        return self._sat
+    def _engine(self, backend: str):
+        """The engine of ``backend`` (``dlx`` or ``sat``), opened once for this shape."""
+        if backend not in self._engines:
+            name = DEFAULT_SOLVER if backend == "sat" else backend
+            self._engines[backend] = open_engine(name, shape=self.template)
+        return self._engines[backend]
 
     def count(self, givens, backend: str, limit: int = 2) -> int:
         """Count the solutions of ``givens`` up to ``limit`` with ``backend`` (dlx or sat)."""
-        givens = np.asarray(givens, dtype=np.int32)
-        if backend == "dlx":
-            links, scratch, lookup = self._links()
-            flat = givens.reshape(-1)
-            cells = np.flatnonzero(flat)
-            pre = lookup[cells, flat[cells] - 1].astype(np.int64)
-            row = np.full(self.n * self.n, -1, np.int32)
-            return int(_k.solve_one(*links, *scratch, pre, limit, -1, row))
-        return self._solver().count(self.template.with_givens(givens), limit)[0]
+        puzzle = self.template.with_givens(np.asarray(givens, dtype=np.int32))
+        return int(self._engine(backend).count(puzzle, limit)[0])
 
     # -- generation -------------------------------------------------------------------
     def full_grid(self) -> np.ndarray:
@@ -249,19 +216,19 @@ class PuzzleGenerator:
         starts = np.concatenate(([0], np.cumsum([len(c) for c in cells]))).astype(np.int64)
         return starts, np.concatenate(cells).astype(np.int64)
 
-    def _reduce_dlx(self, solution, target, budget):
-        links, scratch, lookup = self._links()
+    def _remove_clues_dlx(self, solution, target, budget):
+        engine = self._engine("dlx")
         flat = solution.reshape(-1)
-        clue_option = lookup[np.arange(flat.size), flat - 1].astype(np.int64)
+        clue_option = engine.option_lookup[np.arange(flat.size), flat - 1].astype(np.int64)
         keep = np.ones(flat.size, dtype=np.bool_)
         starts, cells = self._order()
         row = np.full(flat.size, -1, np.int32)
-        tests, undecided, final = _remove_clues(*links, *scratch, clue_option, starts, cells,
-                                                keep, target, budget, row)
+        tests, undecided, final = _remove_clues(*engine.links.kernel_args(), clue_option,
+                                                starts, cells, keep, target, budget, row)
         return keep, int(tests), int(undecided), int(final)
 
-    def _reduce_sat(self, solution, target, budget):
-        solver = self._solver()
+    def _remove_clues_sat(self, solution, target, budget):
+        solver = self._engine("sat")
         flat = solution.reshape(-1)
         keep = np.ones(flat.size, dtype=bool)
         starts, cells = self._order()
@@ -308,13 +275,14 @@ class PuzzleGenerator:
                                    True, False)
         target = clues if mode == "clues" else 0
         budget = self.budget if mode == "unique" else -1
-        reduce = self._reduce_dlx if self.checker == "dlx" else self._reduce_sat
-        check_seconds, tests, best = 0.0, 0, None
+        remove_clues = self._remove_clues_dlx if self.checker == "dlx" else self._remove_clues_sat
+        check_seconds, tests = 0.0, 0
+        best: np.ndarray | None = None
         for attempt in range(attempts if mode == "clues" else 1):
             if attempt and attempt % 5 == 0:
                 solution = self.full_grid()
             t0 = time.perf_counter()
-            keep, t, undecided, final = reduce(solution, target, budget)
+            keep, t, undecided, final = remove_clues(solution, target, budget)
             check_seconds += time.perf_counter() - t0
             tests += t + 1
             if final != 1:
@@ -324,9 +292,9 @@ class PuzzleGenerator:
             if keep.sum() <= target or mode != "clues":
                 break
         else:
+            fewest = int(best.sum()) if best is not None else self.n * self.n
             raise InstanceError(f"could not reach {clues} clues in {attempts} attempts on a "
-                                f"{self.n}x{self.n} grid; the fewest found was "
-                                f"{int(best.sum())}")
+                                f"{self.n}x{self.n} grid; the fewest found was {fewest}")
         puzzle = np.where(best, solution.reshape(-1), 0).reshape(self.n, self.n)
         minimal = mode != "clues" and undecided == 0
         verified = None
@@ -342,11 +310,23 @@ class PuzzleGenerator:
                                int(best.sum()), time.perf_counter() - started, check_seconds,
                                tests, self.checker, True, minimal, verified)
 
+    def make_where(self, accept, mode: str = "unique", clues: int | None = None,
+                   attempts: int = 2000) -> GeneratedPuzzle:
+        """The next puzzle that ``accept(puzzle)`` takes (e.g. one of a wanted grade).
+
+        Raises :class:`~sudokit.errors.InstanceError` after ``attempts`` puzzles refused.
+        """
+        for _ in range(attempts):
+            made = self.make(mode, clues)
+            if accept(made):
+                return made
+        raise InstanceError(f"none of {attempts} generated puzzles was accepted")
+
     def close(self) -> None:
-        """Release the SAT solver (if one was opened)."""
-        if self._sat is not None:
-            self._sat.__exit__(None, None, None)
-            self._sat = None
+        """Release the engines (the SAT solver holds native memory)."""
+        for engine in self._engines.values():
+            engine.close()
+        self._engines.clear()
 
     def __enter__(self):
         return self

@@ -15,8 +15,10 @@ squares without boxes); S and 3 need boxes and do nothing without them.
 Examples
 --------
 >>> from sudokit.formats import parse_puzzles
->>> easy = parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
->>> hard = parse_puzzles("48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....")
+>>> easy = parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7......."
+...                      "8..67.82....26.95..8..2.3..9..5.1.3..")
+>>> hard = parse_puzzles("48.3............71.2.......7.5....6....2..8..."
+...                      "..........1.76...3.....4......5....")
 >>> grade(easy[0].instance)
 'FC'
 >>> search_free(hard[0].instance, ["FCI", "HAC", "HACV"])
@@ -36,8 +38,18 @@ import numpy as np
 
 from ..errors import InstanceError
 from .domains import grid_tables, initial_domains
-from .lattice import (DEFAULT_NODES_SCHEME, ORDER, PAPER_17_CLUE, PAPER_TOP100, SCHEMES,
-                      STRONGER, TABLE_SCHEMES, is_weaker, parse_schemes, scheme_flags)
+from .lattice import (
+    DEFAULT_NODES_SCHEME,
+    ORDER,
+    PAPER_17_CLUE,
+    PAPER_TOP100,
+    SCHEMES,
+    STRONGER,
+    TABLE_SCHEMES,
+    is_weaker,
+    parse_schemes,
+    scheme_flags,
+)
 from .search import label_count, status_batch
 from .shaving import propagate_scheme
 
@@ -145,13 +157,14 @@ def search_free(puzzle, schemes: Iterable[str] | None = None,
     Examples
     --------
     >>> from sudokit.formats import parse_puzzles
-    >>> p = parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")[0].instance
+    >>> p = parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7......."
+    ...                   "8..67.82....26.95..8..2.3..9..5.1.3..")[0].instance
     >>> search_free(p, ["FC", "HAC"])
     {'FC': True, 'HAC': True}
     """
     names = parse_schemes(",".join(schemes)) if schemes is not None else ORDER
     row = search_free_table([puzzle], names, shave_passes=shave_passes)[0]
-    return {name: bool(flag) for name, flag in zip(names, row)}
+    return {name: bool(flag) for name, flag in zip(names, row, strict=True)}
 
 
 def grade(puzzle, schemes: Iterable[str] | None = None,
@@ -164,7 +177,8 @@ def grade(puzzle, schemes: Iterable[str] | None = None,
     Examples
     --------
     >>> from sudokit.formats import parse_puzzles
-    >>> p = parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")[0].instance
+    >>> p = parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7......."
+    ...                   "8..67.82....26.95..8..2.3..9..5.1.3..")[0].instance
     >>> grade(p)
     'FC'
     """

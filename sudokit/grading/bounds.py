@@ -46,12 +46,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .domains import jit, lowest_value, narrow, popcount
+from .._numba import njit
+from .domains import lowest_value, narrow, popcount
 
 __all__ = ["bc_unit", "bc_dual_unit"]
 
 
-@jit
+@njit
 def _bounds(d):
     lo = lowest_value(d) - 1
     hi = 63
@@ -60,7 +61,7 @@ def _bounds(d):
     return lo, hi
 
 
-@jit
+@njit
 def _scan_group(dom, cells, group, g, new_group, cell_units, dirty):
     """One ECLiPSe pass over the members of group ``g``. Returns -1 on failure, 2 when an
     exhausted proper prefix was found (its members move to ``new_group``), else 0."""
@@ -136,7 +137,7 @@ def _scan_group(dom, cells, group, g, new_group, cell_units, dirty):
             taken[i] = False
 
 
-@jit
+@njit
 def bc_unit(dom, cells, group, cell_units, dirty):
     """ECLiPSe-style bounds all-different on one unit (values are bit positions).
 
@@ -166,7 +167,7 @@ def bc_unit(dom, cells, group, cell_units, dirty):
     return 0
 
 
-@jit
+@njit
 def bc_dual_unit(dom, cells, group, cell_units, dirty):
     """The same rule on the unit's dual model: for each value, the positions of the unit that
     can still take it. This is Simonis's channeling "I" under BC (BCI); the value-position

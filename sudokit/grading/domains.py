@@ -36,24 +36,24 @@ Examples
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
 
 from .._numba import njit
+from ..bitmasks import full_domain
 from ..errors import InstanceError
+from ..instances.units import cell_unit_table
 
-__all__ = ["GridTables", "grid_tables", "full_domain", "initial_domains", "popcount", "lowest_value", "narrow",
-           "MAX_N", "jit"]
+__all__ = ["GridTables", "grid_tables", "full_domain", "initial_domains", "popcount",
+           "lowest_value", "narrow", "MAX_N"]
 
 #: Largest grid side the bitmask domains can hold.
 MAX_N = 64
 
-#: every kernel of the package is compiled with this (cached on disk between runs)
-jit = njit
 
-
-@jit
+@njit
 def popcount(x):
     """Number of set bits of an ``int64`` (the size of a domain)."""
     count = 0
@@ -63,7 +63,7 @@ def popcount(x):
     return count
 
 
-@jit
+@njit
 def lowest_value(x):
     """The smallest value (1-based) of a non-empty domain."""
     v = 0
@@ -91,11 +91,16 @@ class GridTables:
                 self.line_units, self.box_units)
 
 
-_CACHE: dict = {}
+#: grid_tables' cache, keyed by ``(n, box)``, least recently used first. Bounded to
+#: _CACHE_SIZE shapes so a long-running process that sees many grid shapes does not grow without
+#: limit (a 64x64 Sudoku's tables take ~1.8 MB, a 9x9's 16 kB); building evicted tables again
+#: costs milliseconds.
+_CACHE_SIZE = 16
+_CACHE: OrderedDict = OrderedDict()
 
 
 def grid_tables(puzzle) -> GridTables:
-    """The tables of ``puzzle``'s shape (cached per ``(n, box)``).
+    """The tables of ``puzzle``'s shape (cached per ``(n, box)``, the last 16 shapes used).
 
     Raises :class:`~sudokit.errors.InstanceError` when ``n`` exceeds :data:`MAX_N`.
     """
@@ -103,18 +108,16 @@ def grid_tables(puzzle) -> GridTables:
     if n > MAX_N:
         raise InstanceError(f"grading handles grids up to {MAX_N}x{MAX_N}, got {n}x{n}")
     key = (n, box)
-    if key in _CACHE:
-        return _CACHE[key]
+    tables = _CACHE.get(key)
+    if tables is not None:
+        try:
+            _CACHE.move_to_end(key)
+        except KeyError:    # evicted by another thread in between: still valid tables
+            pass
+        return tables
     units = np.ascontiguousarray(puzzle.units(), dtype=np.int64)
     num_units = units.shape[0]
-    membership = [[] for _ in range(n * n)]
-    for u in range(num_units):
-        for cell in units[u]:
-            membership[cell].append(u)
-    k = max(len(m) for m in membership)
-    cell_units = np.full((n * n, k), -1, dtype=np.int64)
-    for cell, m in enumerate(membership):
-        cell_units[cell, :len(m)] = m
+    cell_units = cell_unit_table(units, n * n)
     line_units = np.arange(2 * n, dtype=np.int64).reshape(2, n)   # rows, then columns
     has_boxes = num_units >= 3 * n
     box_units = (np.arange(2 * n, 3 * n, dtype=np.int64) if has_boxes
@@ -141,16 +144,9 @@ def grid_tables(puzzle) -> GridTables:
     tables = GridTables(n, units, cell_units, seg_cells, same_pairs, line_units, box_units,
                         full)
     _CACHE[key] = tables
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
     return tables
-
-
-def full_domain(n: int) -> np.int64:
-    """The bitmask of all values ``1..n`` (``n <= 64``; for 64 it is -1, every bit set).
-
-    >>> bin(int(full_domain(4))), int(full_domain(64))
-    ('0b1111', -1)
-    """
-    return np.int64(-1) if n == 64 else np.int64((1 << n) - 1)
 
 
 def initial_domains(puzzle) -> np.ndarray:
@@ -165,7 +161,7 @@ def initial_domains(puzzle) -> np.ndarray:
     return dom
 
 
-@jit
+@njit
 def narrow(dom, cell, new, cell_units, dirty):
     """Set ``dom[cell] = new`` (a subset of it); mark the cell's units dirty.
 
@@ -182,7 +178,7 @@ def narrow(dom, cell, new, cell_units, dirty):
     return 1
 
 
-@jit
+@njit
 def mark_dirty(cell, cell_units, dirty):
     """Flag every unit through ``cell`` for the cheap propagators and HAC, and the redundant
     constraints (the ``2 * U + 1`` flag layout of :func:`narrow`)."""

@@ -45,21 +45,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._numba import njit
 from .bounds import bc_dual_unit, bc_unit
-from .domains import jit, mark_dirty
+from .domains import mark_dirty
 from .fc import fc_unit, hidden_unit
 from .hac import hac_unit
 from .redundant import bands_prop, colored_prop, same_prop
 
 __all__ = ["propagate", "FC", "I", "BC", "HAC", "S", "C", "T", "V", "FAILED", "OPEN", "SOLVED"]
 
-FC, I, BC, HAC, S, C, T, V = 1, 2, 4, 8, 16, 32, 64, 128
+FC, I, BC, HAC, S, C, T, V = 1, 2, 4, 8, 16, 32, 64, 128  # noqa: E741 (Simonis's letters)
 
 #: results of :func:`propagate`: a wipe-out, a fixpoint with open cells, every cell fixed
 FAILED, OPEN, SOLVED = -1, 0, 1
 
 
-@jit
+@njit
 def _all_fixed(dom):
     for i in range(dom.shape[0]):
         d = dom[i]
@@ -68,7 +69,7 @@ def _all_fixed(dom):
     return True
 
 
-@jit
+@njit
 def propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, box_units,
               n, full, seed=-1):
     """Propagate ``dom`` in place to the fixpoint of scheme ``flags`` (without V).
@@ -155,7 +156,7 @@ def propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, 
     return 1 if _all_fixed(dom) else 0
 
 
-@jit
+@njit
 def _any_dirty(dirty, num_units):
     for u in range(2 * num_units):
         if dirty[u]:

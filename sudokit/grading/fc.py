@@ -21,12 +21,13 @@ Examples
 
 from __future__ import annotations
 
-from .domains import jit, narrow
+from .._numba import njit
+from .domains import narrow
 
 __all__ = ["fc_unit", "hidden_unit"]
 
 
-@jit
+@njit
 def fc_unit(dom, cells, cell_units, dirty):
     """Naked singles in one unit, to the unit's fixpoint. Returns -1 on a wipe-out, else
     1 if a domain shrank, 0 if not."""
@@ -52,7 +53,7 @@ def fc_unit(dom, cells, cell_units, dirty):
     return changed
 
 
-@jit
+@njit
 def hidden_unit(dom, cells, full, cell_units, dirty):
     """Hidden singles in one unit of ``n`` cells over ``n`` values (``full`` = all values).
 

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .domains import jit, narrow
+from .._numba import njit
+from .domains import narrow
 
 __all__ = ["hac_prune", "hac_unit"]
 
 
-@jit
+@njit
 def _augment(adj, start, match, owner, parent, queue):
     """BFS for an augmenting path from the free variable ``start``; True if one was found."""
     m = adj.shape[0]
@@ -65,7 +66,7 @@ def _augment(adj, start, match, owner, parent, queue):
     return False
 
 
-@jit
+@njit
 def hac_prune(adj):
     """Remove from ``adj`` (in place) every edge in no perfect matching.
 
@@ -119,7 +120,7 @@ def hac_prune(adj):
     return changed
 
 
-@jit
+@njit
 def hac_unit(dom, cells, adj, cell_units, dirty):
     """HAC of one unit of ``n`` cells over ``n`` values; ``adj`` is scratch of length ``n``.
 

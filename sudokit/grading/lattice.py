@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 from ..errors import SudokitError
-from .engine import BC, C, FC, HAC, I, S, T, V
+from .engine import BC, FC, HAC, C, I, S, T, V
 
 __all__ = ["SCHEMES", "ORDER", "STRONGER", "TABLE_SCHEMES", "scheme_flags", "is_weaker",
            "parse_schemes", "PAPER_17_CLUE", "PAPER_TOP100", "DEFAULT_NODES_SCHEME"]

@@ -40,13 +40,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .domains import jit, narrow, popcount
+from .._numba import njit
+from .domains import narrow, popcount
 from .hac import hac_prune
 
 __all__ = ["same_prop", "colored_prop", "bands_prop"]
 
 
-@jit
+@njit
 def same_prop(dom, same_pairs, cell_units, dirty):
     """Value support between the two sides of every "same" pair; -1 on failure, else 1/0."""
     changed = 0
@@ -78,7 +79,7 @@ def same_prop(dom, same_pairs, cell_units, dirty):
     return changed
 
 
-@jit
+@njit
 def colored_prop(dom, n, cell_units, dirty):
     """Per value, HAC on the rows -> columns matching; -1 on failure, else 1/0."""
     adj = np.empty(n, dtype=np.int64)
@@ -107,7 +108,7 @@ def colored_prop(dom, n, cell_units, dirty):
     return changed
 
 
-@jit
+@njit
 def bands_prop(dom, n, seg_cells, num_boxes, cell_units, dirty):
     """Per value, HAC on rows -> boxes and on columns -> boxes; -1 on failure, else 1/0."""
     if num_boxes == 0:

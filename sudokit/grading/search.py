@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .domains import jit
+from .._numba import njit
 from .shaving import propagate_scheme
 
 __all__ = ["label_count", "status_batch"]
 
 
-@jit
+@njit
 def _first_open(dom):
     for i in range(dom.shape[0]):
         d = dom[i]
@@ -38,7 +38,7 @@ def _first_open(dom):
     return -1
 
 
-@jit
+@njit
 def label_count(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, box_units,
                 n, full, limit):
     """Search from ``dom`` (overwritten by the first solution when there is one).
@@ -89,7 +89,7 @@ def label_count(dom, flags, units, cell_units, seg_cells, same_pairs, line_units
     return nodes, 0
 
 
-@jit
+@njit
 def status_batch(doms, schemes, units, cell_units, seg_cells, same_pairs, line_units,
                  box_units, n, full, out):
     """``out[p, s]`` = result (-1, 0, 1) of scheme ``schemes[s]`` on the domains ``doms[p]``

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .domains import jit
+from .._numba import njit
 from .engine import propagate
 
 __all__ = ["shave", "propagate_scheme"]
 
 
-@jit
+@njit
 def shave(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, box_units,
           n, full, passes=0):
     """Shave ``dom`` in place with base scheme ``flags``, to the fixpoint (``passes=0``) or for
@@ -80,7 +80,7 @@ def shave(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, box_
     return 0
 
 
-@jit
+@njit
 def propagate_scheme(dom, flags, units, cell_units, seg_cells, same_pairs, line_units,
                      box_units, n, full):
     """:func:`shave` when ``flags`` has V (128), else plain propagation. Bits 8 and up of

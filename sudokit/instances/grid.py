@@ -42,28 +42,31 @@ def parse_box(text: str) -> tuple[int, int]:
 def default_box(n: int) -> tuple[int, int]:
     """The box shape of an ``n x n`` Sudoku when none is given: square boxes.
 
-    Raises :class:`InstanceError` naming the ``--box`` choices when ``n`` is not a perfect
+    Raises :class:`InstanceError` naming the two box shapes when ``n`` is not a perfect
     square, since then ``RxC`` and ``CxR`` are equally plausible.
 
     Examples
     --------
     >>> default_box(9)
     (3, 3)
-    >>> default_box(6)
+    >>> default_box(6)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    sudokit.errors.InstanceError: a 6x6 Sudoku has no square boxes; pass --box 2x3 or --box 3x2 (or --problem latin)
+    sudokit.errors.InstanceError: a 6x6 Sudoku has no square boxes; give the box shape (2, 3) ...
     """
     root = math.isqrt(n)
     if root * root == n:
         return root, root
     shapes = [(r, n // r) for r in range(2, n) if n % r == 0]
     if not shapes:
-        raise InstanceError(f"a {n}x{n} grid has no box shape (n is prime); "
-                            f"pass --problem latin or --box 1x{n}")
-    best = min(shapes, key=lambda s: abs(s[0] - s[1]))
-    options = f"--box {best[0]}x{best[1]} or --box {best[1]}x{best[0]}"
-    raise InstanceError(f"a {n}x{n} Sudoku has no square boxes; pass {options} (or --problem latin)")
+        raise InstanceError(f"a {n}x{n} grid has no box shape (n is prime); read it as a "
+                            f"Latin square or give the box shape (1, {n})").with_cli(
+            f"a {n}x{n} grid has no box shape (n is prime); pass --problem latin or --box 1x{n}")
+    r, c = min(shapes, key=lambda s: abs(s[0] - s[1]))
+    raise InstanceError(f"a {n}x{n} Sudoku has no square boxes; give the box shape ({r}, {c}) "
+                        f"or ({c}, {r}) (or read it as a Latin square)").with_cli(
+        f"a {n}x{n} Sudoku has no square boxes; pass --box {r}x{c} or --box {c}x{r} "
+        "(or --problem latin)")
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,7 +91,7 @@ class GridPuzzle:
 
     givens: np.ndarray
     box: tuple[int, int] | None = None
-    _units: np.ndarray = field(default=None, repr=False, compare=False)
+    _units: np.ndarray = field(default=None, repr=False, compare=False)  # type: ignore[arg-type]
 
     def __post_init__(self):
         givens = np.asarray(self.givens)
@@ -105,7 +108,7 @@ class GridPuzzle:
         self.validate()
 
     @classmethod
-    def unchecked(cls, givens, box: tuple[int, int] | None = None) -> "GridPuzzle":
+    def unchecked(cls, givens, box: tuple[int, int] | None = None) -> GridPuzzle:
         """A grid whose values are *not* validated: a candidate solution on its way to a check.
 
         Examples
@@ -182,7 +185,8 @@ class GridPuzzle:
         bad = np.flatnonzero((flat < 0) | (flat > self.n))
         if bad.size:
             cell = bad[0]
-            raise InstanceError(f"given {flat[cell]} at {self.cell_name(cell)} is outside 1..{self.n}")
+            raise InstanceError(f"given {flat[cell]} at {self.cell_name(cell)} is outside "
+                                f"1..{self.n}")
         clash = _first_repeat(flat, self._units)
         if clash is not None:
             unit, first, second = clash
@@ -197,8 +201,10 @@ class GridPuzzle:
         >>> p = latin_square(np.array([[1, 0], [0, 0]]))
         >>> p.violations(np.array([[1, 2], [2, 1]]))
         []
-        >>> p.violations(np.array([[2, 1], [1, 1]]))
-        ['given 1 at row 1, column 1 was changed to 2', 'value 1 repeats in row 2 (row 2, column 1 and row 2, column 2)']
+        >>> for problem in p.violations(np.array([[2, 1], [1, 1]])):
+        ...     print(problem)
+        given 1 at row 1, column 1 was changed to 2
+        value 1 repeats in row 2 (row 2, column 1 and row 2, column 2)
         """
         grid = np.asarray(solution)
         if grid.shape != self.givens.shape:
@@ -207,10 +213,12 @@ class GridPuzzle:
         flat = grid.reshape(-1)
         problems = []
         for cell in np.flatnonzero((flat < 1) | (flat > self.n))[:1]:
-            problems.append(f"{self.cell_name(cell)} holds {flat[cell]}, not a value in 1..{self.n}")
+            problems.append(f"{self.cell_name(cell)} holds {flat[cell]}, not a value in "
+                            f"1..{self.n}")
         given = self.flat_givens
         for cell in np.flatnonzero((given > 0) & (flat != given))[:1]:
-            problems.append(f"given {given[cell]} at {self.cell_name(cell)} was changed to {flat[cell]}")
+            problems.append(f"given {given[cell]} at {self.cell_name(cell)} was changed to "
+                            f"{flat[cell]}")
         clash = _first_repeat(np.where((flat >= 1) & (flat <= self.n), flat, 0), self._units)
         if clash is not None:
             unit, first, second = clash
@@ -228,7 +236,7 @@ class GridPuzzle:
         """
         return not self.violations(solution)
 
-    def with_givens(self, givens) -> "GridPuzzle":
+    def with_givens(self, givens) -> GridPuzzle:
         """A puzzle of the same shape and boxes with other givens."""
         return GridPuzzle(np.asarray(givens), self.box)
 
@@ -240,16 +248,22 @@ class GridPuzzle:
         return hash((self.box, self.givens.tobytes()))
 
 
+def grid_shape_key(puzzle: GridPuzzle) -> tuple:
+    """Grids of one kind, side and box shape share one solver (the ``shape_key`` of the
+    grid kinds in :mod:`sudokit.problems`)."""
+    return (puzzle.kind, puzzle.n, puzzle.box)
+
+
 @lru_cache(maxsize=64)
 def _grid_units(n: int, box: tuple[int, int] | None) -> np.ndarray:
     """Rows, columns and boxes of an ``n x n`` grid (shared, read-only, per shape)."""
     cells = np.arange(n * n, dtype=np.int64).reshape(n, n)
-    units = [cells, cells.T]
+    parts = [cells, cells.T]
     if box is not None:
         r, c = box
         # (band, stack, row-in-box, col-in-box) -> boxes numbered row-major
-        units.append(cells.reshape(n // r, r, n // c, c).transpose(0, 2, 1, 3).reshape(n, n))
-    units = np.concatenate(units)
+        parts.append(cells.reshape(n // r, r, n // c, c).transpose(0, 2, 1, 3).reshape(n, n))
+    units = np.concatenate(parts)
     units.flags.writeable = False
     return units
 

@@ -123,7 +123,7 @@ class Precoloring:
         """True if ``coloring`` is proper, uses colors ``1..k`` and keeps the precolors."""
         return not self.violations(coloring)
 
-    def with_givens(self, precolors) -> "Precoloring":
+    def with_givens(self, precolors) -> Precoloring:
         return Precoloring(self.num_vertices, self.edges, self.num_colors,
                            np.asarray(precolors, dtype=np.int32))
 

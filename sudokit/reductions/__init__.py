@@ -1,55 +1,70 @@
 """The reductions between the problems, each with its way back (Takano et al., section 3).
 
 :func:`reduce` applies a reduction by name; :data:`REDUCTIONS` lists them (name, source,
-target, parsimonious or not, reference).
+target, parsimonious or not, reference). The encoders are reductions too (``sudoku2sat``,
+``latin2xc`` ...): every one returns a :class:`~sudokit.protocols.Reduction`.
 
 Examples
 --------
 >>> sorted(REDUCTIONS)[:3]
 ['coloring2sat', 'coloring2xc', 'latin2coloring']
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> reduce("latin2sat", latin_square(np.zeros((2, 2), dtype=int))).target.cnf.num_vars
+8
 """
 
 from __future__ import annotations
 
-from ..errors import EncodingError
-from .base import Reduced, ReductionSpec
-from .encodings import to_sat, to_xc
-from .grid_to_coloring import grid_to_coloring
+from ..errors import EncodingError, InstanceError
+from ..problems import resolve
+from ..protocols import Reduction, chain
+from .base import ReductionSpec
+from .grid_to_coloring import grid_to_coloring, latin_to_coloring, sudoku_to_coloring
 from .latin_to_sudoku import latin_to_sudoku
 from .sat_xc import exact_cover_to_sat, sat_to_exact_cover
 
-__all__ = ["REDUCTIONS", "Reduced", "ReductionSpec", "reduce", "latin_to_sudoku",
-           "grid_to_coloring", "exact_cover_to_sat", "sat_to_exact_cover", "to_sat", "to_xc"]
+__all__ = ["REDUCTIONS", "ReductionSpec", "chain", "reduce", "latin_to_sudoku",
+           "grid_to_coloring", "latin_to_coloring", "sudoku_to_coloring",
+           "exact_cover_to_sat", "sat_to_exact_cover"]
 
 _LYNCE = "Lynce and Ouaknine 2006 (default encoding), projection on cell variables"
 _XC = "Knuth, TAOCP 7.2.2.1 (4n^2 construction, generalised to units)"
+_HERE = "sudokit.reductions."
+_TO_CNF = "sudokit.encoders.completion_cnf:completion_to_cnf"
+_TO_XC = "sudokit.encoders.completion_xc:completion_to_exact_cover"
 
 REDUCTIONS: dict[str, ReductionSpec] = {spec.name: spec for spec in (
     ReductionSpec("latin2sudoku", "latin", "sudoku", True,
-                  "Takano et al. section 3, after Colbourn 1984", latin_to_sudoku),
+                  "Takano et al. section 3, after Colbourn 1984",
+                  _HERE + "latin_to_sudoku:latin_to_sudoku"),
     ReductionSpec("sudoku2coloring", "sudoku", "coloring", True,
                   "Takano et al. section 2.1 (Sudoku graph)",
-                  lambda p: grid_to_coloring(p, "sudoku")),
+                  _HERE + "grid_to_coloring:sudoku_to_coloring"),
     ReductionSpec("latin2coloring", "latin", "coloring", True,
                   "Takano et al. section 2.1 (rook's graph)",
-                  lambda p: grid_to_coloring(p, "latin")),
+                  _HERE + "grid_to_coloring:latin_to_coloring"),
     ReductionSpec("xc2sat", "xc", "cnf", True,
                   "exactly one option per primary item, at most one per secondary",
-                  exact_cover_to_sat),
+                  _HERE + "sat_xc:exact_cover_to_sat"),
     ReductionSpec("sat2xc", "cnf", "xc", False,
-                  "variable and clause gadgets (Karp 1972 style)", sat_to_exact_cover),
-    *(ReductionSpec(f"{kind}2sat", kind, "cnf", True, _LYNCE,
-                    lambda p, kind=kind: to_sat(p, kind))
-      for kind in ("sudoku", "latin", "coloring")),
-    *(ReductionSpec(f"{kind}2xc", kind, "xc", True, _XC,
-                    lambda p, kind=kind: to_xc(p, kind))
-      for kind in ("sudoku", "latin", "coloring")),
+                  "variable and clause gadgets (Karp 1972 style)",
+                  _HERE + "sat_xc:sat_to_exact_cover"),
+    ReductionSpec("sudoku2sat", "sudoku", "cnf", True, _LYNCE, _TO_CNF),
+    ReductionSpec("latin2sat", "latin", "cnf", True, _LYNCE, _TO_CNF),
+    ReductionSpec("coloring2sat", "coloring", "cnf", True, _LYNCE, _TO_CNF),
+    ReductionSpec("sudoku2xc", "sudoku", "xc", True, _XC, _TO_XC),
+    ReductionSpec("latin2xc", "latin", "xc", True, _XC, _TO_XC),
+    ReductionSpec("coloring2xc", "coloring", "xc", True, _XC, _TO_XC),
 )}
 
 
-def reduce(name: str, instance) -> Reduced:
+def reduce(name: str, instance) -> Reduction:
     """Apply reduction ``name`` to ``instance`` (see :data:`REDUCTIONS`)."""
     spec = REDUCTIONS.get(name)
     if spec is None:
         raise EncodingError(f"unknown reduction {name!r}; 'sudokit reduce --list' lists them")
-    return spec.build(instance)
+    if instance.kind != spec.source:
+        raise InstanceError(f"{name} needs a {spec.source} instance, got a {instance.kind} "
+                            "instance")
+    return resolve(spec.build)(instance)  # type: ignore[no-any-return]

@@ -17,13 +17,16 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..errors import InstanceError
-from ..instances import precoloring
-from .base import Reduced
+from ..instances import GridPuzzle, Precoloring, precoloring
+from ..protocols import Composable
 
-__all__ = ["grid_to_coloring", "unit_graph_edges"]
+__all__ = ["GridToColoring", "grid_to_coloring", "latin_to_coloring", "sudoku_to_coloring",
+           "unit_graph_edges"]
 
 
 def unit_graph_edges(units: np.ndarray) -> np.ndarray:
@@ -33,24 +36,51 @@ def unit_graph_edges(units: np.ndarray) -> np.ndarray:
     return np.unique(np.sort(pairs, axis=1), axis=0)
 
 
-def grid_to_coloring(puzzle, kind: str | None = None) -> Reduced:
+@dataclass(frozen=True, eq=False)
+class GridToColoring(Composable):
+    """``sudoku2coloring`` or ``latin2coloring`` applied to one puzzle; parsimonious."""
+
+    source: GridPuzzle
+    target: Precoloring
+
+    parsimonious = True
+
+    @property
+    def name(self) -> str:
+        return f"{self.source.kind}2coloring"
+
+    def decode(self, colors) -> np.ndarray:
+        n = self.source.n
+        return np.asarray(colors, dtype=np.int32).reshape(n, n)
+
+    def encode(self, grid) -> np.ndarray:
+        return np.asarray(grid, dtype=np.int32).reshape(-1)
+
+    def explain(self) -> str:
+        puzzle, n = self.source, self.source.n
+        graph_name = "Sudoku graph" if puzzle.kind == "sudoku" else "rook's graph"
+        return (f"{self.name}: the {n}x{n} grid becomes the {graph_name} with {n * n} vertices "
+                f"(vertex (r-1)*{n}+c is cell (r, c)) and {len(self.target.edges)} edges (cells "
+                f"sharing a row, column{' or box' if puzzle.kind == 'sudoku' else ''}); "
+                f"the {puzzle.num_givens} givens become precolors and the {n} values the "
+                f"{n} colors.")
+
+
+def grid_to_coloring(puzzle, kind: str | None = None) -> GridToColoring:
     """Reduce a Sudoku or Latin square (``kind`` checks which) to precoloring extension."""
     if puzzle.kind not in ("sudoku", "latin") or (kind and puzzle.kind != kind):
         raise InstanceError(f"{kind or 'a grid'}2coloring needs a {kind or 'grid'} puzzle, "
                             f"got a {puzzle.kind} instance")
     n = puzzle.n
     graph = precoloring(n * n, unit_graph_edges(puzzle.units()), n, puzzle.flat_givens)
-    name = f"{puzzle.kind}2coloring"
+    return GridToColoring(puzzle, graph)
 
-    def explain():
-        graph_name = "Sudoku graph" if puzzle.kind == "sudoku" else "rook's graph"
-        return (f"{name}: the {n}x{n} grid becomes the {graph_name} with {n * n} vertices "
-                f"(vertex (r-1)*{n}+c is cell (r, c)) and {len(graph.edges)} edges (cells "
-                f"sharing a row, column{' or box' if puzzle.kind == 'sudoku' else ''}); "
-                f"the {puzzle.num_givens} givens become precolors and the {n} values the "
-                f"{n} colors.")
 
-    return Reduced(name, puzzle, graph, True,
-                   decode=lambda colors: np.asarray(colors, dtype=np.int32).reshape(n, n),
-                   encode=lambda grid: np.asarray(grid, dtype=np.int32).reshape(-1),
-                   explain=explain)
+def sudoku_to_coloring(puzzle) -> GridToColoring:
+    """``sudoku2coloring``: a Sudoku on its Sudoku graph."""
+    return grid_to_coloring(puzzle, "sudoku")
+
+
+def latin_to_coloring(puzzle) -> GridToColoring:
+    """``latin2coloring``: a Latin square on its rook's graph."""
+    return grid_to_coloring(puzzle, "latin")

@@ -44,13 +44,15 @@ array([[1, 2, 0, 4],
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..errors import InstanceError
-from ..instances import sudoku
-from .base import Reduced
+from ..instances import GridPuzzle, sudoku
+from ..protocols import Composable
 
-__all__ = ["latin_to_sudoku", "sudoku_pattern"]
+__all__ = ["LatinToSudoku", "latin_to_sudoku", "sudoku_pattern"]
 
 
 def sudoku_pattern(k: int) -> np.ndarray:
@@ -60,30 +62,41 @@ def sudoku_pattern(k: int) -> np.ndarray:
     return ((i % k) * k + i // k + j) % n
 
 
-def latin_to_sudoku(square) -> Reduced:
-    """Reduce a partial Latin square of order k to a Sudoku of order k^2 (see the module)."""
-    if square.kind != "latin":
-        raise InstanceError(f"latin2sudoku needs a Latin square, got a {square.kind} instance")
-    k = square.n
-    n = k * k
-    pattern = sudoku_pattern(k)
-    givens = pattern + 1
-    rows, cols = np.arange(k)[:, None], (np.arange(k) * k)[None, :]
-    latin = square.givens
-    givens[rows, cols] = np.where(latin > 0, (latin - 1) * k + 1, 0)
-    target = sudoku(givens, (k, k))
+@dataclass(frozen=True, eq=False)
+class LatinToSudoku(Composable):
+    """``latin2sudoku`` applied to one square (see the module); parsimonious."""
 
-    def decode(grid):
-        values = np.asarray(grid).reshape(n, n)[rows, cols] - 1
+    source: GridPuzzle
+    target: GridPuzzle
+
+    name = "latin2sudoku"
+    parsimonious = True
+
+    @property
+    def k(self) -> int:
+        return self.source.n
+
+    def _cells(self):
+        k = self.k
+        return np.arange(k)[:, None], (np.arange(k) * k)[None, :]
+
+    def decode(self, grid) -> np.ndarray:
+        k = self.k
+        rows, cols = self._cells()
+        values = np.asarray(grid).reshape(k * k, k * k)[rows, cols] - 1
         return (values // k + 1).astype(np.int32)
 
-    def encode(solution):
-        grid = pattern + 1
+    def encode(self, solution) -> np.ndarray:
+        k = self.k
+        rows, cols = self._cells()
+        grid = sudoku_pattern(k) + 1
         grid[rows, cols] = (np.asarray(solution) - 1) * k + 1
         return grid.astype(np.int32)
 
-    def explain():
-        holes = int(np.count_nonzero(latin == 0))
+    def explain(self) -> str:
+        k = self.k
+        n = k * k
+        holes = int(np.count_nonzero(self.source.givens == 0))
         return (f"latin2sudoku: a {k}x{k} partial Latin square ({holes} holes) becomes a "
                 f"{n}x{n} Sudoku with {k}x{k} boxes.\n"
                 f"Latin cell (r, c) sits at Sudoku cell (r, {k}*(c-1)+1) in the first band "
@@ -94,4 +107,14 @@ def latin_to_sudoku(square) -> Reduced:
                 f"the {holes} empty Sudoku cells are the Latin holes and completions "
                 "correspond one to one.")
 
-    return Reduced("latin2sudoku", square, target, True, decode, encode, explain)
+
+def latin_to_sudoku(square) -> LatinToSudoku:
+    """Reduce a partial Latin square of order k to a Sudoku of order k^2 (see the module)."""
+    if square.kind != "latin":
+        raise InstanceError(f"latin2sudoku needs a Latin square, got a {square.kind} instance")
+    k = square.n
+    givens = sudoku_pattern(k) + 1
+    rows, cols = np.arange(k)[:, None], (np.arange(k) * k)[None, :]
+    latin = square.givens
+    givens[rows, cols] = np.where(latin > 0, (latin - 1) * k + 1, 0)
+    return LatinToSudoku(square, sudoku(givens, (k, k)))

@@ -37,51 +37,92 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-from ..encoders import exact_cover_to_cnf
+from ..encoders import ExactCoverCNF, exact_cover_to_cnf
 from ..errors import DecodeError, InstanceError
-from ..exact_cover import ExactCover
-from ..instances.formula import formula
-from .base import Reduced
+from ..exact_cover import DeferredNames, ExactCover
+from ..instances.formula import CNFFormula
+from ..protocols import Composable, full_model
 
-__all__ = ["exact_cover_to_sat", "sat_to_exact_cover", "full_model"]
-
-
-def full_model(literals, num_vars: int) -> np.ndarray:
-    """Signed literals for variables ``1..num_vars`` from any list of literals (others false)."""
-    lits = np.asarray(literals, dtype=np.int64).reshape(-1)
-    lits = lits[(lits != 0) & (np.abs(lits) <= num_vars)]
-    model = -np.arange(1, num_vars + 1)
-    model[np.abs(lits) - 1] = lits
-    return model
+__all__ = ["SatToExactCover", "exact_cover_to_sat", "sat_to_exact_cover"]
 
 
-def exact_cover_to_sat(xc) -> Reduced:
+def exact_cover_to_sat(xc) -> ExactCoverCNF:
     """Exact cover to CNF (parsimonious): variable k+1 is option k."""
     if xc.kind != "xc":
         raise InstanceError(f"xc2sat needs an exact cover problem, got a {xc.kind} instance")
-    encoded = exact_cover_to_cnf(xc)
-    target = formula(encoded.cnf, np.arange(1, xc.num_options + 1))
-
-    def encode(cover):
-        chosen = np.zeros(xc.num_options, dtype=bool)
-        chosen[np.asarray(cover, dtype=np.int64)] = True
-        return np.where(chosen, 1, -1) * np.arange(1, xc.num_options + 1)
-
-    def explain():
-        return (f"xc2sat: {xc.num_options} options become variables 1..{xc.num_options}; each "
-                f"of the {xc.num_primary} primary items gets 'at least one' and 'at most one' "
-                f"clauses over the options covering it, each of the {xc.num_secondary} "
-                f"secondary items only 'at most one': {encoded.cnf.num_clauses} clauses.")
-
-    return Reduced("xc2sat", xc, target, True,
-                   decode=lambda model: encoded.decode(full_model(model, xc.num_options)),
-                   encode=encode, explain=explain)
+    return exact_cover_to_cnf(xc)
 
 
-def sat_to_exact_cover(problem) -> Reduced:
-    """CNF to exact cover by variable and clause gadgets (see the module; not parsimonious)."""
+@dataclass(frozen=True, eq=False)
+class SatToExactCover(Composable):
+    """``sat2xc`` applied to one formula (see the module); not parsimonious.
+
+    ``lits`` are the formula's literal occurrences in clause order and ``clause_of`` the
+    clause of each; options ``2v`` / ``2v+1`` set variable ``v+1`` true / false, then come
+    one witness and one filler option per occurrence.
+    """
+
+    source: CNFFormula
+    target: ExactCover
+    lits: np.ndarray
+    clause_of: np.ndarray
+
+    name = "sat2xc"
+    parsimonious = False
+    encoding = "sat2xc"
+
+    @property
+    def xc(self) -> ExactCover:
+        return self.target
+
+    @property
+    def num_vars(self) -> int:
+        return self.source.cnf.num_vars
+
+    def given_options(self, problem) -> np.ndarray:
+        return np.zeros(0, dtype=np.int64)
+
+    def decode(self, cover) -> np.ndarray:
+        first_witness = 2 * self.num_vars
+        chosen = np.asarray(cover, dtype=np.int64)
+        chosen = chosen[chosen < first_witness]
+        true = np.zeros(self.num_vars, dtype=bool)
+        true[chosen[chosen % 2 == 0] // 2] = True
+        return np.where(true, 1, -1) * np.arange(1, self.num_vars + 1)
+
+    def encode(self, model) -> np.ndarray:
+        num_vars, lits, clause_of = self.num_vars, self.lits, self.clause_of
+        first_witness = 2 * num_vars
+        truth = full_model(model, num_vars) > 0
+        options = list(np.where(truth, 0, 1) + 2 * np.arange(num_vars))
+        lit_true = truth[np.abs(lits) - 1] == (lits > 0)
+        for j in range(self.source.cnf.num_clauses):
+            mine = np.flatnonzero((clause_of == j) & lit_true)
+            if mine.size == 0:
+                raise DecodeError(f"the assignment falsifies clause {j + 1}")
+            options.append(first_witness + mine[0])
+            options.extend((first_witness + len(lits) + mine[1:]).tolist())
+        return np.sort(np.asarray(options, dtype=np.int64))
+
+    def explain(self) -> str:
+        return (f"sat2xc: {self.num_vars} variables and {self.source.cnf.num_clauses} clauses "
+                f"with {len(self.lits)} literal occurrences become {self.target.num_items} "
+                f"primary items (x<v>, c<j>, l<j>.<p>) and {self.target.num_options} options: "
+                "2 per variable (true takes the occurrences of its negation, false those of "
+                "the variable), and per occurrence a witness {c<j>, l<j>.<p>} and a filler "
+                "{l<j>.<p>}. Covers are models with one chosen true literal per clause, so "
+                "counts are not preserved.")
+
+
+def sat_to_exact_cover(problem, encoding: str | None = None) -> SatToExactCover:
+    """CNF to exact cover by variable and clause gadgets (see the module; not parsimonious).
+
+    This is also the ``cnf`` kind's exact cover encoding (``encoding`` is not used).
+    """
     if problem.kind != "cnf":
         raise InstanceError(f"sat2xc needs a CNF formula, got a {problem.kind} instance")
     cnf = problem.cnf
@@ -107,38 +148,29 @@ def sat_to_exact_cover(problem) -> Reduced:
     flat = np.concatenate([var_items, witness, occ_item]).astype(np.int32)
     all_starts = np.concatenate([starts, starts[-1] + 2 * np.arange(1, len(lits) + 1),
                                  starts[-1] + 2 * len(lits) + np.arange(1, len(lits) + 1)])
-    b36 = lambda x: np.base_repr(int(x), 36).lower()  # noqa: E731 - names stay within 8 chars
-    names = ([f"x{b36(v + 1)}" for v in range(num_vars)]
-             + [f"c{b36(j + 1)}" for j in range(len(clauses))]
-             + [f"l{b36(j + 1)}.{b36(p + 1)}" for j, p in zip(clause_of, position)])
-    target = ExactCover(tuple(names), len(names), all_starts.astype(np.int64), flat)
-    first_witness = 2 * num_vars
+    count = num_vars + len(clauses) + len(lits)
+    names = DeferredNames(count, _GadgetNames(num_vars, len(clauses), clause_of, position))
+    target = ExactCover(names, count, all_starts.astype(np.int64), flat,
+                        validate_on_init=False)
+    return SatToExactCover(problem, target, lits, clause_of)
 
-    def decode(cover):
-        chosen = np.asarray(cover, dtype=np.int64)
-        chosen = chosen[chosen < first_witness]
-        true = np.zeros(num_vars, dtype=bool)
-        true[chosen[chosen % 2 == 0] // 2] = True
-        return np.where(true, 1, -1) * np.arange(1, num_vars + 1)
 
-    def encode(model):
-        truth = full_model(model, num_vars) > 0
-        options = list(np.where(truth, 0, 1) + 2 * np.arange(num_vars))
-        lit_true = truth[np.abs(lits) - 1] == (lits > 0)
-        for j in range(len(clauses)):
-            mine = np.flatnonzero((clause_of == j) & lit_true)
-            if mine.size == 0:
-                raise DecodeError(f"the assignment falsifies clause {j + 1}")
-            options.append(first_witness + mine[0])
-            options.extend((first_witness + len(lits) + mine[1:]).tolist())
-        return np.sort(np.asarray(options, dtype=np.int64))
+@dataclass(frozen=True, eq=False)
+class _GadgetNames:
+    """``x<v>``, ``c<j>`` and ``l<j>.<p>`` in base 36, so names stay within Knuth's eight
+    characters for large formulas; made when the problem is written."""
 
-    def explain():
-        return (f"sat2xc: {num_vars} variables and {len(clauses)} clauses with {len(lits)} "
-                f"literal occurrences become {len(names)} primary items (x<v>, c<j>, l<j>.<p>) "
-                f"and {target.num_options} options: 2 per variable (true takes the occurrences "
-                "of its negation, false those of the variable), and per occurrence a witness "
-                "{c<j>, l<j>.<p>} and a filler {l<j>.<p>}. Covers are models with one chosen "
-                "true literal per clause, so counts are not preserved.")
+    num_vars: int
+    num_clauses: int
+    clause_of: np.ndarray
+    position: np.ndarray
 
-    return Reduced("sat2xc", problem, target, False, decode, encode, explain)
+    def __call__(self) -> tuple[str, ...]:
+        return tuple([f"x{_base36(v + 1)}" for v in range(self.num_vars)]
+                     + [f"c{_base36(j + 1)}" for j in range(self.num_clauses)]
+                     + [f"l{_base36(j + 1)}.{_base36(p + 1)}"
+                        for j, p in zip(self.clause_of, self.position, strict=True)])
+
+
+def _base36(x) -> str:
+    return np.base_repr(int(x), 36).lower()

@@ -1,22 +1,48 @@
-"""Solvers: PySAT back ends by name, DLX for exact cover, counting, uniqueness, batch runs."""
+"""Solvers: engines by name (PySAT's CDCL solvers, DLX), counting, uniqueness, batch runs.
+
+Every back end is an engine (:mod:`sudokit.solvers.engine`) in one registry
+(:data:`ENGINES`, ``sudokit solvers``), opened with :func:`open_engine`; budgets are one
+:class:`Budget`.
+"""
 
 from importlib import import_module
 
-from .batch import InstanceResult, SharedSolver, run_batch
-from .registry import DEFAULT_SOLVER, EXACT_SOLVERS, SOLVERS, resolve_solver, supports_budget
-from .sat import (Budget, count_solutions, is_unique, load_cnf, open_solver, run_solver,
-                  solutions, solve)
+from .batch import InstanceResult, run_batch
+from .budget import UNLIMITED, Budget
+from .engine import Engine, EngineBase, Outcome
+from .registry import (
+    DEFAULT_SOLVER,
+    ENGINES,
+    EXACT_SOLVERS,
+    SOLVERS,
+    EngineSpec,
+    default_solver,
+    open_engine,
+    resolve_solver,
+    supports_budget,
+)
+from .sat import (
+    SATEngine,
+    count_solutions,
+    is_unique,
+    load_cnf,
+    open_solver,
+    run_solver,
+    solutions,
+    solve,
+)
 
-__all__ = ["Budget", "DEFAULT_SOLVER", "DancingLinks", "EXACT_SOLVERS", "InstanceResult",
-           "SOLVERS", "SharedDLX", "SharedSolver", "SingleDLX", "dlx_count", "dlx_first",
-           "dlx_solutions",
-           "count_solutions", "is_unique", "load_cnf", "open_solver", "resolve_solver",
-           "run_batch", "run_solver", "solutions", "solve", "supports_budget"]
+__all__ = ["Budget", "DEFAULT_SOLVER", "DLXEngine", "DancingLinks", "ENGINES", "EXACT_SOLVERS",
+           "Engine", "EngineBase", "EngineSpec", "InstanceResult", "Outcome", "SATEngine",
+           "SOLVERS", "UNLIMITED", "count_solutions", "default_solver", "dlx_count",
+           "dlx_first", "dlx_solutions", "is_unique", "load_cnf", "open_engine",
+           "open_solver", "resolve_solver", "run_batch", "run_solver", "solutions", "solve",
+           "supports_budget"]
 
 
 #: the DLX names load numba, so they are imported on first use (SAT-only runs skip it)
 _LAZY = {"DancingLinks": ".dlx", "dlx_count": ".dlx", "dlx_first": ".dlx",
-         "dlx_solutions": ".dlx", "SharedDLX": ".exact", "SingleDLX": ".exact"}
+         "dlx_solutions": ".dlx", "DLXEngine": ".dlx_engine"}
 
 
 def __getattr__(name):

@@ -32,15 +32,24 @@ array([0, 3, 4])
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..errors import BudgetExhausted, SolverError
 from ..exact_cover import ExactCover
 from . import dlx_kernel as _k
+from .budget import Budget
 
-__all__ = ["DancingLinks", "dlx_first", "dlx_solutions", "dlx_count"]
+__all__ = ["BatchCount", "DancingLinks", "dlx_first", "dlx_solutions", "dlx_count"]
+
+
+class BatchCount(NamedTuple):
+    """What :meth:`DancingLinks.count_many` returns: arrays over the batch."""
+
+    counts: np.ndarray
+    firsts: np.ndarray
+    unknown: np.ndarray
 
 _NO_LIMIT = np.iinfo(np.int64).max
 
@@ -58,9 +67,9 @@ class DancingLinks:
         CSR offsets: option ``k`` is ``option_items[option_starts[k]:option_starts[k + 1]]``.
     option_items : array_like of int
         0-based item indices; no item twice within one option.
-    check_repeats : bool
-        Verify that no option repeats an item (skipped for an already validated
-        :class:`~sudokit.exact_cover.ExactCover`).
+    validate : bool
+        Check the arrays (offsets, item range, no item twice in an option); skipped for an
+        :class:`~sudokit.exact_cover.ExactCover`, validated where it was read or built right.
 
     Attributes
     ----------
@@ -87,10 +96,13 @@ class DancingLinks:
     """
 
     def __init__(self, num_items: int, num_primary: int, option_starts: Any,
-                 option_items: Any, *, check_repeats: bool = True):
+                 option_items: Any, *, validate: bool = True):
         starts = np.asarray(option_starts)
         items = np.asarray(option_items)
-        _check_problem(num_items, num_primary, starts, items, check_repeats)
+        if validate:
+            _check_problem(num_items, num_primary, starts, items)
+        if items.size + len(starts) + int(num_items) + 2 >= _k.COVERED:
+            raise SolverError(f"the problem is too large for DLX ({items.size} item entries)")
         self.num_items = int(num_items)
         self.num_primary = int(num_primary)
         self.num_options = len(starts) - 1
@@ -108,7 +120,7 @@ class DancingLinks:
         self._width = self.num_primary // min_primary
 
     @classmethod
-    def from_problem(cls, problem: Any) -> "DancingLinks":
+    def from_problem(cls, problem: Any) -> DancingLinks:
         """Build from an object with ``num_items``, ``num_primary``, ``option_starts`` and
         ``option_items`` (such as an ``ExactCover``), or from a tuple of those four values.
 
@@ -122,9 +134,9 @@ class DancingLinks:
         """
         if isinstance(problem, DancingLinks):
             return problem
-        if isinstance(problem, ExactCover):  # validated when built: skip the repeat check
+        if isinstance(problem, ExactCover):  # validated where it was read, or built right
             return cls(problem.num_items, problem.num_primary, problem.option_starts,
-                       problem.option_items, check_repeats=False)
+                       problem.option_items, validate=False)
         if isinstance(problem, tuple) and len(problem) == 4:
             return cls(*problem)
         try:
@@ -150,13 +162,20 @@ class DancingLinks:
         """Set :attr:`nodes` and :attr:`updates` back to 0."""
         self._stats[:] = 0
 
+    def kernel_args(self) -> tuple[np.ndarray, ...]:
+        """The arrays a kernel that drives :func:`~sudokit.solvers.dlx_kernel.solve_one`
+        itself needs: ``(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark)``
+        (live links and scratch, not copies; ``state`` is fresh)."""
+        return (*self._links, self._spacers, self._x, np.zeros(3, dtype=np.int64),
+                self._stats, self._mark)
+
     def links(self) -> tuple[np.ndarray, ...]:
         """Copies of the link arrays ``(LLINK, RLINK, TOP, ULINK, DLINK)`` (for inspection)."""
         return tuple(a.copy() for a in self._links)
 
     # searches -------------------------------------------------------------------------
     def count(self, preselected: Any = (), limit: int | None = None, *,
-              max_nodes: int | None = None) -> int:
+              budget: Budget | None = None) -> int:
         """Count the exact covers that contain the ``preselected`` options.
 
         Parameters
@@ -165,18 +184,18 @@ class DancingLinks:
             Options forced into the solution. Overlapping ones give a count of 0.
         limit : int, optional
             Stop counting at this many (``limit=2`` answers "unique?").
-        max_nodes : int, optional
-            Budget of search-tree nodes; :class:`~sudokit.errors.BudgetExhausted` when spent.
+        budget : Budget, optional
+            Search-tree ``nodes`` and wall-clock ``seconds``;
+            :class:`~sudokit.errors.BudgetExhausted` when spent.
 
         Examples
         --------
         >>> DancingLinks(1, 1, [0, 1, 2, 3], [0, 0, 0]).count(limit=2)
         2
         """
-        counts, _ = self._run([self._check_pre(preselected)], _limit(limit), 0, max_nodes)
-        return int(counts[0])
+        return self.count_first(preselected, limit, budget)[0]
 
-    def first(self, preselected: Any = (), *, max_nodes: int | None = None
+    def first(self, preselected: Any = (), *, budget: Budget | None = None
               ) -> np.ndarray | None:
         """The first exact cover found (sorted option indices, int64), or None if none.
 
@@ -187,12 +206,7 @@ class DancingLinks:
         >>> DancingLinks(2, 1, [0, 1, 3], [1, 0, 1]).first(preselected=[0]) is None
         True
         """
-        pre = self._check_pre(preselected)
-        counts, rows = self._run([pre], 1, len(pre) + self._width, max_nodes)
-        if counts[0] == 0:
-            return None
-        row = rows[0]
-        return np.sort(row[row >= 0]).astype(np.int64)
+        return self.count_first(preselected, 1, budget)[1]
 
     def solutions(self, preselected: Any = ()) -> Iterator[np.ndarray]:
         """Lazily generate every exact cover containing ``preselected`` (sorted, int64).
@@ -206,15 +220,16 @@ class DancingLinks:
         (array([0]), array([1]))
         """
         pre = self._check_pre(preselected)
-        return self._generate(pre)
+        return (cover for cover in self._generate(pre) if cover is not None)
 
-    def count_within(self, preselected: Any = (), limit: int | None = None, *,
-                     seconds: float | None = None, max_nodes: int | None = None,
-                     slice_nodes: int = 1 << 16) -> tuple[int, np.ndarray | None]:
-        """Count covers (up to ``limit``) and return the first, within a time/node budget.
+    def count_first(self, preselected: Any = (), limit: int | None = None,
+                    budget: Budget | None = None) -> tuple[int, np.ndarray | None]:
+        """Count covers (up to ``limit``) and return the first, within a budget.
 
-        The search runs in slices of ``slice_nodes`` nodes and reads the clock between
-        slices, so a time limit holds even when no cover turns up for a long while.
+        Without a time budget this is one kernel call (nodes bounded by ``budget.nodes``).
+        With one, the search runs in slices of :attr:`slice_nodes` nodes inside the kernel
+        (no Python per solution) and the clock is read between slices, so a time limit holds
+        even when no cover turns up for a long while.
 
         Returns
         -------
@@ -225,29 +240,60 @@ class DancingLinks:
         Raises
         ------
         BudgetExhausted
-            When ``seconds`` or ``max_nodes`` run out first.
+            When the budget runs out first (its message gives the count so far).
 
         Examples
         --------
-        >>> DancingLinks(1, 1, [0, 1, 2, 3], [0, 0, 0]).count_within(limit=5, seconds=10)
+        >>> from sudokit.solvers.budget import Budget
+        >>> DancingLinks(1, 1, [0, 1, 2, 3], [0, 0, 0]).count_first(limit=5,
+        ...                                                           budget=Budget(seconds=10))
         (3, array([0]))
         """
-        import time
-
         pre = self._check_pre(preselected)
-        deadline = None if seconds is None else time.monotonic() + seconds
+        limit = _limit(limit)
+        if budget is None or budget.seconds is None:
+            nodes = None if budget is None else budget.nodes
+            counts, firsts, unknown = self._run_csr(np.array([0, len(pre)], dtype=np.int64),
+                                                    pre, limit, len(pre) + self._width,
+                                                    -1 if nodes is None else int(nodes))
+            if unknown[0]:
+                raise BudgetExhausted(f"DLX node budget of {nodes} ran out after "
+                                      f"{int(counts[0])} solution(s)", int(counts[0]))
+            row = firsts[0]
+            return int(counts[0]), (np.sort(row[row >= 0]).astype(np.int64)
+                                    if counts[0] else None)
+        return self._count_sliced(pre, limit, budget)
+
+    #: nodes per kernel call between clock readings under a time budget (about 10-50 ms)
+    slice_nodes = 1 << 16
+
+    def _count_sliced(self, pre: np.ndarray, limit: int, budget: Budget):
+        meter = budget.start()
+        done = _k.cover_preselected(*self._links, self._spacers, pre, self._mark)
+        if done == 0:
+            return 0, None
+        self._stats[1] += done - 1
+        state = np.array([0, _k.STEP_ENTER, 0], dtype=np.int64)
+        row = np.full(len(self._x), -1, dtype=np.int64)
+        found = np.zeros(1, dtype=np.int64)
         start_nodes = self.nodes
-        count, first = 0, None
-        for cover in self._generate(pre, slice_nodes):
-            if cover is not None:
-                count += 1
-                first = cover if first is None else first
-                if count >= _limit(limit):
+        try:
+            while True:
+                cap = start_nodes + budget.nodes if budget.nodes is not None else None
+                stop = self.nodes + self.slice_nodes
+                stop = stop if cap is None else min(stop, cap)
+                result = _k.count_slice(*self._links, self._x, state, self._stats, limit,
+                                        stop, row, found)
+                if result >= 0:
                     break
-            late = deadline is not None and time.monotonic() >= deadline
-            spent = max_nodes is not None and self.nodes - start_nodes >= max_nodes
-            if late or spent:
-                raise BudgetExhausted(f"DLX budget ran out after {count} solution(s)")
+                if meter.late() or (cap is not None and self.nodes >= cap):
+                    raise BudgetExhausted(f"DLX budget ran out after {int(found[0])} "
+                                          "solution(s)", int(found[0]))
+        finally:
+            _k.unwind(*self._links, self._x, state)
+            _k.uncover_preselected(*self._links, self._spacers, pre)
+        count = int(found[0])
+        first = np.sort(np.concatenate((pre, row[row >= 0]))) if count else None
         return count, first
 
     def _generate(self, pre: np.ndarray, slice_nodes: int = -1) -> Iterator[np.ndarray | None]:
@@ -275,8 +321,8 @@ class DancingLinks:
             size = _k.options_of(x, state[0], links[2], out)
             yield np.sort(np.concatenate((pre, out[:size])))
 
-    def count_many(self, pre_starts: Any, pre_options: Any, limit: int | None = None
-                   ) -> tuple[np.ndarray, np.ndarray]:
+    def count_many(self, pre_starts: Any, pre_options: Any, limit: int | None = None,
+                   budget: Budget | None = None) -> BatchCount:
         """Count many preselected sets at once, in one kernel call (batch uniqueness).
 
         Parameters
@@ -287,51 +333,63 @@ class DancingLinks:
             Option indices.
         limit : int, optional
             Count each set up to this many (2 for uniqueness).
+        budget : Budget, optional
+            Per set: ``nodes`` bounds each set inside the kernel; with ``seconds``, each set
+            first gets :attr:`slice_nodes` nodes in the batch call, and the few that need more
+            go on alone in clock-checked slices (:meth:`count_first`).
 
         Returns
         -------
-        counts : ndarray of int64, shape ``(P,)``
-        first_solutions : ndarray of int32, shape ``(P, width)``
-            Each row the sorted options of the first cover found, padded with -1 (all -1
-            when the count is 0). ``width`` bounds the length of any cover.
+        BatchCount
+            ``counts`` (int64, ``(P,)``; a lower bound where ``unknown``), ``firsts`` (int32,
+            ``(P, width)``: each row the sorted options of the first cover found, padded with
+            -1, all -1 when the count is 0) and ``unknown`` (bool, ``(P,)``: the budget ran
+            out).
 
         Examples
         --------
         >>> dlx = DancingLinks(2, 2, [0, 2, 3, 4], [0, 1, 0, 1])
-        >>> counts, firsts = dlx.count_many([0, 0, 1, 3], [1, 0, 1])
-        >>> counts.tolist(), firsts.tolist()
-        ([2, 1, 0], [[0, -1], [1, 2], [-1, -1]])
+        >>> counts, firsts, unknown = dlx.count_many([0, 0, 1, 3], [1, 0, 1])
+        >>> counts.tolist(), firsts.tolist(), unknown.tolist()
+        ([2, 1, 0], [[0, -1], [1, 2], [-1, -1]], [False, False, False])
         """
         starts, options = self._check_batch(pre_starts, pre_options)
         extra = np.concatenate(([0], np.cumsum(self._secondary_only[options])))[starts]
         width = self._width + (int(np.diff(extra).max()) if len(starts) > 1 else 0)
-        return self._run_csr(starts, options, _limit(limit), width)
+        limit = _limit(limit)
+        nodes = None if budget is None else budget.nodes
+        timed = budget is not None and budget.seconds is not None
+        cap = self.slice_nodes if timed else nodes
+        if cap is not None and nodes is not None:
+            cap = min(cap, nodes)
+        counts, firsts, unknown = self._run_csr(starts, options, limit, width,
+                                                -1 if cap is None else int(cap))
+        if timed:
+            for p in np.flatnonzero(unknown):  # the rare sets that need more than one slice
+                pre = options[starts[p]:starts[p + 1]]
+                try:
+                    count, first = self.count_first(pre, limit, budget)
+                except BudgetExhausted as err:
+                    counts[p] = max(int(counts[p]), err.found or 0)
+                    continue
+                unknown[p] = False
+                counts[p] = count
+                firsts[p] = -1
+                if first is not None:
+                    firsts[p, :len(first)] = first
+        return BatchCount(counts, firsts, unknown)
 
     # internals ------------------------------------------------------------------------
-    def _run(self, sets: list, limit: int, width: int, max_nodes: int | None):
-        starts = np.concatenate(([0], np.cumsum([len(s) for s in sets]))).astype(np.int64)
-        options = np.concatenate(sets).astype(np.int64)
-        if max_nodes is None:
-            return self._run_csr(starts, options, limit, width)
-        state = np.zeros(3, dtype=np.int64)
-        row = np.full(width, -1, dtype=np.int32)
-        budget = self.nodes + int(max_nodes)
-        count = _k.solve_one(*self._links, self._spacers, self._x, state, self._stats,
-                             self._mark, options, limit, budget, row)
-        if state[2]:
-            raise BudgetExhausted(f"DLX node budget of {max_nodes} ran out after "
-                                  f"{count} solution(s)")
-        return np.array([count], dtype=np.int64), row[None, :]
-
-    def _run_csr(self, starts, options, limit, width):
+    def _run_csr(self, starts, options, limit, width, max_nodes=-1):
         counts = np.zeros(len(starts) - 1, dtype=np.int64)
         firsts = np.full((len(counts), width), -1, dtype=np.int32)
+        unknown = np.zeros(len(counts), dtype=np.int8)
         _k.solve_batch(*self._links, self._spacers, self._x, self._stats, self._mark,
-                       starts, options, limit, counts, firsts)
+                       starts, options, limit, max_nodes, counts, firsts, unknown)
         big = np.iinfo(np.int32).max
         firsts = np.sort(np.where(firsts < 0, big, firsts), axis=1)
         firsts[firsts == big] = -1
-        return counts, firsts
+        return counts, firsts, unknown.astype(bool)
 
     def _check_pre(self, preselected: Any) -> np.ndarray:
         pre = np.asarray(preselected)
@@ -410,7 +468,7 @@ def _limit(limit: int | None) -> int:
     return int(limit)
 
 
-def _check_problem(num_items, num_primary, starts, items, check_repeats=True) -> None:
+def _check_problem(num_items, num_primary, starts, items) -> None:
     """Cheap structural checks (the caller validated the content); SolverError if broken."""
     try:
         n, n1 = int(num_items), int(num_primary)
@@ -424,11 +482,9 @@ def _check_problem(num_items, num_primary, starts, items, check_repeats=True) ->
         raise SolverError("option_items must be a 1-D integer array")
     if starts[0] != 0 or starts[-1] != items.size or np.any(np.diff(starts) < 0):
         raise SolverError("option_starts must rise from 0 to len(option_items)")
-    if items.size + len(starts) + n + 2 >= _k.COVERED:
-        raise SolverError(f"the problem is too large for DLX ({items.size} item entries)")
     if items.size and (items.min() < 0 or items.max() >= n):
         raise SolverError(f"option items must lie in 0..{n - 1}")
-    if check_repeats and items.size:
+    if items.size:
         owner = np.repeat(np.arange(len(starts) - 1), np.diff(starts.astype(np.int64)))
         key = np.sort(owner * np.int64(n) + items.astype(np.int64))
         if np.any(key[1:] == key[:-1]):

@@ -61,7 +61,6 @@ STEP_LEAVE = 8    # X8: leave level l
 STEP_DONE = 0     # the search is over
 COVERED = 1 << 29  # added to LEN(i) while item i is covered (see the module notes)
 
-_jit = njit
 
 
 def build_links(num_items, num_primary, starts, items):
@@ -96,7 +95,7 @@ def build_links(num_items, num_primary, starts, items):
     return llink, rlink, top, ulink, dlink, spacers
 
 
-@_jit
+@njit
 def primary_counts(top, spacers, num_primary):
     """How many primary items each option covers (from TOP between consecutive spacers)."""
     counts = np.zeros(len(spacers) - 1, dtype=np.int64)
@@ -107,7 +106,7 @@ def primary_counts(top, spacers, num_primary):
     return counts
 
 
-@_jit
+@njit
 def _fill_links(n, num_primary, starts, items, llink, rlink, top, ulink, dlink, spacers):
     """X1: item rings (primary around 0, secondary around n + 1), then the options in order,
     each appended at the bottom of its items' vertical lists, with a spacer before each and
@@ -155,7 +154,7 @@ def _fill_links(n, num_primary, starts, items, llink, rlink, top, ulink, dlink, 
     top[0] = num_primary
 
 
-@_jit
+@njit
 def hide(p, top, ulink, dlink):
     """hide(p): unlink the other nodes of p's option from their items; return the updates."""
     updates = 0
@@ -175,7 +174,7 @@ def hide(p, top, ulink, dlink):
     return updates
 
 
-@_jit
+@njit
 def unhide(p, top, ulink, dlink):
     """unhide(p): the exact inverse of hide(p), walking the option the other way."""
     q = p - 1
@@ -192,7 +191,7 @@ def unhide(p, top, ulink, dlink):
             q -= 1
 
 
-@_jit
+@njit
 def cover(i, llink, rlink, top, ulink, dlink):
     """cover(i): hide every option of item i, then unlink i from its item list."""
     updates = 1
@@ -208,7 +207,7 @@ def cover(i, llink, rlink, top, ulink, dlink):
     return updates
 
 
-@_jit
+@njit
 def uncover(i, llink, rlink, top, ulink, dlink):
     """uncover(i): relink i into its item list, then unhide its options bottom-up."""
     left = llink[i]
@@ -222,7 +221,7 @@ def uncover(i, llink, rlink, top, ulink, dlink):
         p = ulink[p]
 
 
-@_jit
+@njit
 def search(llink, rlink, top, ulink, dlink, x, state, stats, max_nodes):
     """Run Algorithm X from ``state`` until the next solution, the end, or the node budget.
 
@@ -300,7 +299,7 @@ def search(llink, rlink, top, ulink, dlink, x, state, stats, max_nodes):
     return result
 
 
-@_jit
+@njit
 def unwind(llink, rlink, top, ulink, dlink, x, state):
     """Undo levels ``l-1..0`` of a search stopped at X2 or X8 (X6's uncovering, then X7)."""
     for level in range(state[0] - 1, -1, -1):
@@ -318,7 +317,7 @@ def unwind(llink, rlink, top, ulink, dlink, x, state):
     state[1] = STEP_DONE
 
 
-@_jit
+@njit
 def option_of(q, top):
     """The option index of node q: walk right to the spacer that ends its option."""
     while top[q] > 0:
@@ -326,7 +325,7 @@ def option_of(q, top):
     return -top[q] - 1
 
 
-@_jit
+@njit
 def options_of(x, level, top, out):
     """Write the option indices of ``x[0..level-1]`` into ``out``; return how many."""
     for k in range(level):
@@ -334,7 +333,7 @@ def options_of(x, level, top, out):
     return level
 
 
-@_jit
+@njit
 def cover_preselected(llink, rlink, top, ulink, dlink, spacers, pre, mark):
     """Cover every item of the options ``pre``; return 0 (and change nothing) if they clash.
 
@@ -360,7 +359,7 @@ def cover_preselected(llink, rlink, top, ulink, dlink, spacers, pre, mark):
     return updates
 
 
-@_jit
+@njit
 def uncover_preselected(llink, rlink, top, ulink, dlink, spacers, pre):
     """Undo :func:`cover_preselected`: uncover the items in exactly the reverse order."""
     for t in range(len(pre) - 1, -1, -1):
@@ -369,7 +368,7 @@ def uncover_preselected(llink, rlink, top, ulink, dlink, spacers, pre):
             uncover(top[q], llink, rlink, top, ulink, dlink)
 
 
-@_jit
+@njit
 def solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
               pre, limit, max_nodes, row):
     """Count the covers extending ``pre`` up to ``limit``; the first one goes into ``row``.
@@ -407,12 +406,40 @@ def solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
     return count
 
 
-@_jit
+@njit
 def solve_batch(llink, rlink, top, ulink, dlink, spacers, x, stats, mark,
-                pre_starts, pre_options, limit, counts, firsts):
-    """:func:`solve_one` for each preselected set ``pre_options[pre_starts[p]:...]``."""
+                pre_starts, pre_options, limit, max_nodes, counts, firsts, unknown):
+    """:func:`solve_one` for each preselected set ``pre_options[pre_starts[p]:...]``.
+
+    ``max_nodes`` is the node budget of each set (-1: none); a set that runs out gets
+    ``unknown[p] = 1`` and its count so far (a lower bound).
+    """
     state = np.zeros(3, dtype=np.int64)
     for p in range(len(counts)):
         pre = pre_options[pre_starts[p]:pre_starts[p + 1]]
+        budget = -1 if max_nodes < 0 else stats[0] + max_nodes
         counts[p] = solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats,
-                              mark, pre, limit, -1, firsts[p])
+                              mark, pre, limit, budget, firsts[p])
+        unknown[p] = state[2]
+
+
+@njit
+def count_slice(llink, rlink, top, ulink, dlink, x, state, stats, limit, max_nodes, row,
+                found):
+    """Go on counting from ``state`` until ``found[0]`` reaches ``limit``, the search ends, or
+    ``stats[0]`` reaches ``max_nodes``; the first cover's options go into ``row``.
+
+    Returns 1 at the limit, 0 when the search is over, -1 when the node budget ended this
+    slice (the search resumes at X2 on the next call). No Python runs per solution.
+    """
+    while found[0] < limit:
+        result = search(llink, rlink, top, ulink, dlink, x, state, stats, max_nodes)
+        if result == 1:
+            if found[0] == 0:
+                options_of(x, state[0], top, row)
+            found[0] += 1
+        elif result == 0:
+            return 0
+        else:
+            return -1
+    return 1

@@ -1,24 +1,32 @@
-"""The PySAT back ends sudokit can drive, by PySAT's own names.
+"""The engine registry: every solver back end by name (``sudokit solvers``).
 
-Only solvers that PySAT bundles *and* that solve incrementally under assumptions are listed:
-counting and batch checking depend on both. (Kissat takes no assumptions; CryptoMiniSat and
-MiniSat-GH are not bundled in the PySAT wheels.)
+One :class:`EngineSpec` per back end: PySAT's CDCL solvers by PySAT's own names (only those
+PySAT bundles *and* that solve incrementally under assumptions: counting and batch checking
+depend on both; Kissat takes no assumptions, CryptoMiniSat and MiniSat-GH are not in the
+wheels), and ``dlx``. A new back end is one module with an engine class
+(:mod:`sudokit.solvers.engine`) plus one entry here.
 
 Examples
 --------
->>> "cadical195" in SOLVERS
-True
+>>> "cadical195" in SOLVERS, ENGINES["dlx"].budgets
+(True, ('seconds', 'nodes'))
 >>> resolve_solver("g4")
 'glucose4'
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from pysat.solvers import SolverNames
 
 from ..errors import SolverError
+from ..problems import problem_kind, resolve
+from .engine import Engine
 
-__all__ = ["SOLVERS", "EXACT_SOLVERS", "DEFAULT_SOLVER", "resolve_solver", "supports_budget"]
+__all__ = ["SOLVERS", "EXACT_SOLVERS", "DEFAULT_SOLVER", "ENGINES", "EngineSpec",
+           "default_solver", "open_engine", "resolve_solver", "supports_budget"]
 
 _KNOWN: dict[str, str] = {
     "cadical195": "CaDiCaL 1.9.5 (Biere et al.): modern CDCL",
@@ -52,20 +60,78 @@ EXACT_SOLVERS: dict[str, str] = {
     "dlx": "Knuth's Algorithm X with dancing links (DLX1 layout, numba): exact cover",
 }
 
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """A solver back end in the registry.
+
+    ``engine`` is a ``"module:Class"`` reference (imported on first use, so numba loads only
+    for the engines that need it); the class is built as ``Class(name, shape, **options)``
+    (see :mod:`sudokit.solvers.engine`). ``budgets`` names the :class:`Budget` fields it
+    honours.
+    """
+
+    name: str
+    description: str
+    engine: str
+    budgets: tuple[str, ...]
+    counts: bool = True
+
+
+_ALL_BUDGETS = ("seconds", "conflicts")
 _NO_BUDGET = {"lingeling"}
+
+ENGINES: dict[str, EngineSpec] = {
+    **{name: EngineSpec(name, text, "sudokit.solvers.sat:SATEngine",
+                        () if name in _NO_BUDGET else _ALL_BUDGETS)
+       for name, text in SOLVERS.items()},
+    "dlx": EngineSpec("dlx", EXACT_SOLVERS["dlx"], "sudokit.solvers.dlx_engine:DLXEngine",
+                      ("seconds", "nodes")),
+}
 
 
 def resolve_solver(name: str) -> str:
     """Canonical name: ``dlx``, or the PySAT name for it or any of PySAT's aliases (``g4``...)."""
     wanted = name.strip().lower()
-    if wanted in EXACT_SOLVERS:
+    if wanted in ENGINES:
         return wanted
     for canonical in SOLVERS:
-        if wanted == canonical or wanted in getattr(SolverNames, canonical, ()):
+        if wanted in getattr(SolverNames, canonical, ()):
             return canonical
     raise SolverError(f"unknown solver {name!r}; run 'sudokit solvers' to list them")
 
 
 def supports_budget(name: str) -> bool:
-    """Whether the solver honours conflict budgets (needed for time limits)."""
-    return resolve_solver(name) not in _NO_BUDGET
+    """Whether the solver honours time budgets (SAT: through conflict-bounded slices)."""
+    return "seconds" in ENGINES[resolve_solver(name)].budgets
+
+
+def default_solver(instance: Any) -> str:
+    """The engine used when none is named: the kind's own (dlx for exact cover), else
+    :data:`DEFAULT_SOLVER`."""
+    return problem_kind(instance).default_solver or DEFAULT_SOLVER
+
+
+def open_engine(name: str | None = None, shape: Any = None, **options: Any) -> Engine:
+    """Open an engine by name (see :mod:`sudokit.solvers.engine`); use it in a ``with`` block.
+
+    Parameters
+    ----------
+    name : str, optional
+        A name from :data:`ENGINES` or a PySAT alias; default :data:`DEFAULT_SOLVER`.
+    shape : instance, optional
+        Share one solver among instances of this instance's shape (their givens change).
+    **options
+        ``encoding`` and ``amo`` for the CNF or exact cover the engine builds.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sudokit.instances import sudoku
+    >>> empty = sudoku(np.zeros((4, 4), dtype=int))
+    >>> with open_engine("dlx", shape=empty) as dlx:
+    ...     [outcome.count for outcome in dlx.count_many([empty, empty], limit=300)]
+    [288, 288]
+    """
+    spec = ENGINES[resolve_solver(name or DEFAULT_SOLVER)]
+    return resolve(spec.engine)(spec.name, shape, **options)  # type: ignore[no-any-return]

@@ -19,50 +19,22 @@ Examples
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
+from dataclasses import replace
+from typing import Any
 
 import numpy as np
 from pysat.solvers import Solver
 
 from ..cnf import CNF
+from ..encoders import completion_to_cnf, to_cnf
 from ..errors import BudgetExhausted, SolverError
-from .registry import DEFAULT_SOLVER, resolve_solver, supports_budget
+from ..problems import problem_kind
+from .budget import UNLIMITED, Budget, Meter
+from .engine import EngineBase
+from .registry import DEFAULT_SOLVER, SOLVERS, open_engine, resolve_solver, supports_budget
 
-__all__ = ["Budget", "open_solver", "load_cnf", "read_model", "run_solver", "solve", "solutions",
-           "count_solutions", "is_unique"]
-
-
-@dataclass(frozen=True)
-class Budget:
-    """Limits for one instance (None = unlimited): wall-clock seconds, SAT conflicts, DLX nodes."""
-
-    seconds: float | None = None
-    conflicts: int | None = None
-    nodes: int | None = None
-
-    @property
-    def unlimited(self) -> bool:
-        """No limit that a SAT solver honours (``nodes`` is for DLX only)."""
-        return self.seconds is None and self.conflicts is None
-
-    def start(self) -> "_Meter":
-        return _Meter(self, time.monotonic())
-
-
-@dataclass
-class _Meter:
-    """A running budget: what is left of it since :meth:`Budget.start`."""
-
-    budget: Budget
-    started: float
-    conflicts_used: int = 0
-
-    def exhausted(self) -> bool:
-        late = (self.budget.seconds is not None
-                and time.monotonic() - self.started >= self.budget.seconds)
-        spent = self.budget.conflicts is not None and self.conflicts_used >= self.budget.conflicts
-        return late or spent
+__all__ = ["SATEngine", "open_solver", "load_cnf", "read_model", "run_solver", "solve",
+           "solutions", "count_solutions", "is_unique"]
 
 
 def open_solver(name: str = DEFAULT_SOLVER, cnf: CNF | None = None) -> Solver:
@@ -84,23 +56,24 @@ def load_cnf(solver: Solver, cnf: CNF) -> None:
 _FIRST_SLICE, _MAX_SLICE = 2_000, 100_000
 
 
-def run_solver(solver: Solver, assumptions=(), meter: _Meter | None = None) -> bool:
+def run_solver(solver: Solver, assumptions=(), meter: Meter | None = None) -> bool:
     """Solve under ``assumptions``; True/False, or :class:`BudgetExhausted` when out of budget.
 
-    With a budget, the search runs in conflict-bounded slices (growing from 2,000 to 100,000
-    conflicts) and the clock is read after each slice (loading clauses is not charged): this works for every solver that honours
-    conflict budgets, CaDiCaL included, which PySAT cannot interrupt from another thread.
+    With a time budget, the search runs in conflict-bounded slices (growing from 2,000 to
+    100,000 conflicts) and the clock is read after each slice: this works for every solver
+    that honours conflict budgets, CaDiCaL included, which PySAT cannot interrupt from another
+    thread. A conflict budget alone is one bounded call.
     """
     assumptions = list(assumptions)
-    if meter is None or meter.budget.unlimited:
+    if meter is None or (meter.budget.seconds is None and meter.budget.conflicts is None):
         return solver.solve(assumptions=assumptions)
     backend = type(solver.solver).__name__.lower()
     if not supports_budget(backend):
         raise SolverError(f"{backend} does not support time or conflict budgets; "
                           "choose another solver (e.g. cadical195)")
-    slice_size = _FIRST_SLICE
+    slice_size = _FIRST_SLICE if meter.budget.seconds is not None else None
     while True:  # at least one slice per call, so a tight budget still gets to search
-        allowed = slice_size
+        allowed = slice_size or meter.budget.conflicts or _MAX_SLICE
         if meter.budget.conflicts is not None:
             allowed = min(allowed, meter.budget.conflicts - meter.conflicts_used)
         before = solver.accum_stats().get("conflicts", 0)
@@ -111,7 +84,7 @@ def run_solver(solver: Solver, assumptions=(), meter: _Meter | None = None) -> b
             return bool(status)
         if meter.exhausted():
             raise BudgetExhausted("budget exhausted: unknown")
-        slice_size = min(2 * slice_size, _MAX_SLICE)
+        slice_size = min(2 * slice_size, _MAX_SLICE) if slice_size else None
 
 
 def read_model(solver: Solver, num_vars: int) -> np.ndarray:
@@ -139,40 +112,164 @@ def _enumerate(solver: Solver, encoding, assumptions, meter, guard: int | None =
         solver.add_clause(extra + encoding.blocking_clause(model))
 
 
-def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = Budget()):
+def _count(found, limit):
+    """``(count, first_solution)`` of a solution stream, stopping at ``limit``."""
+    count, first = 0, None
+    for solution in found:
+        count += 1
+        first = solution if first is None else first
+        if limit is not None and count >= limit:
+            break
+    return count, first
+
+
+class SATEngine(EngineBase):
+    """A PySAT solver as an engine (see :mod:`sudokit.solvers.engine`).
+
+    Opened for a *shape*, one incremental solver holds the empty grid's CNF and each
+    instance's givens are assumptions; the blocking clauses found while counting carry a fresh
+    *activation literal* (assumed for that instance only, then retired with a unit clause), so
+    checking thousands of puzzles never rebuilds or pollutes the formula. Opened without a
+    shape, each instance is encoded on its own (its kind's ``solo_cnf_encoding`` unless
+    ``encoding`` names one) with the givens inside the formula.
+
+    Solving a graph on its own orders the free colors (symmetry breaking keeps
+    satisfiability); counting never does, so counts stay exact.
+    """
+
+    #: every puzzle counted adds one guard variable, and models grow with the variable count;
+    #: a fresh solver after this many puzzles keeps the cost per puzzle flat
+    renew_every = 1000
+
+    #: grids up to this side share one solver; bigger ones solve faster one by one with the
+    #: reduced encoding (25x25 uniqueness: ~30 s per puzzle shared, ~4 s reduced)
+    shared_max_side = 16
+
+    def __init__(self, name: str = DEFAULT_SOLVER, shape: Any = None,
+                 encoding: str | None = None, amo: str = "pairwise"):
+        self.name = resolve_solver(name)
+        self.encoding, self.amo = encoding, amo
+        self.shared: Any = None            # the empty grid's encoding, when opened for a shape
+        self._sat: Any = None              # its incremental solver
+        #: conflicts of the last ``solve`` of an instance on its own
+        self.conflicts = 0
+        if shape is not None:
+            empty = shape.with_givens(np.zeros(shape.solution_shape, dtype=np.int32))
+            self.shared = completion_to_cnf(empty, encoding, amo, include_givens=False)
+            self._renew()
+
+    @classmethod
+    def shares(cls, instance: Any, encoding: str | None) -> bool:
+        """Whether instances like this one should share a solver (see :attr:`shared_max_side`)."""
+        return encoding != "reduced" and instance.n <= cls.shared_max_side
+
+    def close(self) -> None:
+        if self._sat is not None:
+            self._sat.delete()
+            self._sat = None
+
+    # shared: the empty grid's CNF, givens as assumptions -------------------------------
+    def _renew(self) -> None:
+        self.close()
+        self._sat = open_solver(self.name, self.shared.cnf)
+        self._top = self.shared.cnf.num_vars
+
+    def _view(self, instance):
+        return replace(self.shared, source=instance)
+
+    def _shared_solve(self, instance, budget: Budget):
+        view = self._view(instance)
+        if not run_solver(self._sat, view.given_literals(), budget.start()):
+            return None
+        return view.decode(read_model(self._sat, view.cnf.num_vars))
+
+    def _shared_count(self, instance, limit, budget: Budget):
+        view = self._view(instance)
+        if self._top - self.shared.cnf.num_vars >= self.renew_every:
+            self._renew()
+        self._top += 1
+        guard = self._top
+        try:
+            return _count(_enumerate(self._sat, view, view.given_literals() + [guard],
+                                     budget.start(), guard), limit)
+        finally:
+            self._sat.add_clause([-guard])  # retire this puzzle's blocking clauses
+
+    # one instance on its own -----------------------------------------------------------
+    def _encode(self, instance, symmetry: bool):
+        encoding = self.encoding or problem_kind(instance).solo_cnf_encoding
+        return to_cnf(instance, encoding, self.amo, symmetry_breaking=symmetry)
+
+    def solve(self, instance, budget: Budget = UNLIMITED):
+        """One solution of ``instance`` or None (:attr:`conflicts` tells what it took)."""
+        if self.shared is not None:
+            return self._shared_solve(instance, budget)
+        encoded = self._encode(instance, True)
+        with open_solver(self.name, encoded.cnf) as sat:
+            try:
+                if not run_solver(sat, [], budget.start()):
+                    return None
+                return encoded.decode(read_model(sat, encoded.cnf.num_vars))
+            finally:
+                self.conflicts = int(sat.accum_stats().get("conflicts", 0))
+
+    def count(self, instance, limit: int | None = None, budget: Budget = UNLIMITED):
+        """``(count, first_solution)`` of ``instance``, counting up to ``limit``."""
+        if self.shared is not None:
+            return self._shared_count(instance, limit, budget)
+        encoded = self._encode(instance, False)
+        with open_solver(self.name, encoded.cnf) as sat:
+            return _count(_enumerate(sat, encoded, [], budget.start()), limit)
+
+
+def _source(problem):
+    """The instance behind an encoding (or the instance itself)."""
+    return getattr(problem, "source", problem)
+
+
+def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED):
     """Yield every solution of an encoded problem, each once (see the module notes).
 
     Raises :class:`BudgetExhausted` when the budget runs out mid-way.
     """
     if not encoding.parsimonious:
-        raise SolverError(f"the {encoding.name} encoding with symmetry breaking does not count "
-                          "solutions one to one; encode without symmetry breaking to enumerate")
+        raise SolverError(f"{encoding.name} does not count solutions one to one (symmetry "
+                          "breaking, or a reduction that is not parsimonious); encode without "
+                          "it to enumerate")
     with open_solver(solver, encoding.cnf) as sat:
         yield from _enumerate(sat, encoding, [], budget.start())
 
 
-def count_solutions(encoding, limit: int | None = None, solver: str = DEFAULT_SOLVER,
-                    budget: Budget = Budget()) -> int:
+def count_solutions(problem, limit: int | None = None, solver: str = DEFAULT_SOLVER,
+                    budget: Budget = UNLIMITED) -> int:
     """Number of solutions, stopping at ``limit`` (so ``limit=2`` means "at least 2").
 
-    Raises :class:`BudgetExhausted` if the budget runs out first.
+    ``problem`` is a CNF encoding (counted on its own formula by a SAT solver) or any
+    instance; with a solver that does not read CNF (``dlx``), the encoding's source instance
+    is counted by that engine. Raises :class:`BudgetExhausted` if the budget runs out first.
     """
-    count = 0
-    for _ in solutions(encoding, solver, budget):
-        count += 1
-        if limit is not None and count >= limit:
-            break
-    return count
+    name = resolve_solver(solver)
+    if name in SOLVERS and hasattr(problem, "cnf"):
+        return _count(solutions(problem, name, budget), limit)[0]
+    with open_engine(name) as engine:
+        return int(engine.count(_source(problem), limit, budget)[0])
 
 
-def is_unique(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = Budget()) -> bool:
+def is_unique(problem, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED) -> bool:
     """True if the problem has exactly one solution (counting with limit 2)."""
-    return count_solutions(encoding, 2, solver, budget) == 1
+    return count_solutions(problem, 2, solver, budget) == 1
 
 
-def solve(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = Budget()):
-    """One solution (a grid or a coloring array), or None if there is none."""
-    with open_solver(solver, encoding.cnf) as sat:
+def solve(problem, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED):
+    """One solution (a grid or a coloring array), or None if there is none.
+
+    ``problem`` is a CNF encoding or any instance (see :func:`count_solutions`).
+    """
+    name = resolve_solver(solver)
+    if name not in SOLVERS or not hasattr(problem, "cnf"):
+        with open_engine(name) as engine:
+            return engine.solve(_source(problem), budget)
+    with open_solver(name, problem.cnf) as sat:
         if not run_solver(sat, [], budget.start()):
             return None
-        return encoding.decode(read_model(sat, encoding.cnf.num_vars))
+        return problem.decode(read_model(sat, problem.cnf.num_vars))

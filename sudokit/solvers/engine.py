@@ -1,0 +1,134 @@
+"""The solver-engine protocol: every back end solves and counts through the same calls.
+
+An engine is opened by name from the registry (:func:`sudokit.solvers.open_engine`), either
+for one *shape* (a template instance: then every instance of that shape shares one solver or
+one dancing-links structure, and only its givens change) or for any instance (each one is
+encoded on its own). It then answers
+
+- ``solve(instance, budget)``: one solution or None;
+- ``count(instance, limit, budget)``: ``(count, first solution or None)``;
+- ``solve_many`` / ``count_many``: the same for a batch, one :class:`Outcome` per instance
+  (a budget that runs out gives that instance the status ``unknown``, and the batch goes on);
+- ``close()``, or use it as a context manager.
+
+Budgets are one :class:`~sudokit.solvers.budget.Budget` for every engine; ``solve`` and
+``count`` raise :class:`~sudokit.errors.BudgetExhausted` when it runs out.
+:class:`EngineBase` gives the batch calls as loops over the single ones; an engine with a
+faster batch path (DLX's one kernel call per batch) overrides them.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> from sudokit.solvers import open_engine
+>>> with open_engine("cadical195") as engine:
+...     engine.count(latin_square(np.zeros((3, 3), dtype=int)))[0]
+12
+>>> isinstance(engine, Engine)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from ..errors import BudgetExhausted
+from .budget import UNLIMITED, Budget
+
+__all__ = ["Engine", "EngineBase", "Outcome"]
+
+
+@dataclass
+class Outcome:
+    """What an engine found for one instance of a batch.
+
+    ``status`` is ``"sat"``, ``"unsat"`` or ``"unknown"`` (budget ran out); ``count`` is set by
+    counting (a lower bound when the status is ``unknown``); ``seconds`` is the time spent.
+    """
+
+    status: str
+    solution: np.ndarray | None = None
+    count: int | None = None
+    seconds: float = 0.0
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """A solver back end (see the module)."""
+
+    name: str
+
+    def solve(self, instance: Any, budget: Budget = UNLIMITED) -> np.ndarray | None: ...
+
+    def count(self, instance: Any, limit: int | None = None,
+              budget: Budget = UNLIMITED) -> tuple[int, np.ndarray | None]: ...
+
+    def solve_many(self, instances: Sequence[Any],
+                   budget: Budget = UNLIMITED) -> list[Outcome]: ...
+
+    def count_many(self, instances: Sequence[Any], limit: int | None = None,
+                   budget: Budget = UNLIMITED) -> list[Outcome]: ...
+
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Engine: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+
+class EngineBase:
+    """The batch calls and the context manager, for engines that define solve and count."""
+
+    name = "engine"
+
+    #: how many instances :func:`~sudokit.solvers.batch.run_batch` hands over at once
+    batch_size = 1
+
+    def solve(self, instance: Any, budget: Budget = UNLIMITED) -> np.ndarray | None:
+        raise NotImplementedError
+
+    def count(self, instance: Any, limit: int | None = None,
+              budget: Budget = UNLIMITED) -> tuple[int, np.ndarray | None]:
+        raise NotImplementedError
+
+    def solve_many(self, instances: Sequence[Any],
+                   budget: Budget = UNLIMITED) -> list[Outcome]:
+        return [self._timed(self._solve_outcome, instance, budget) for instance in instances]
+
+    def count_many(self, instances: Sequence[Any], limit: int | None = None,
+                   budget: Budget = UNLIMITED) -> list[Outcome]:
+        return [self._timed(self._count_outcome, instance, limit, budget)
+                for instance in instances]
+
+    def close(self) -> None:
+        return None
+
+    def __enter__(self) -> EngineBase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # one instance as an Outcome --------------------------------------------------------
+    def _solve_outcome(self, instance: Any, budget: Budget) -> Outcome:
+        solution = self.solve(instance, budget)
+        return Outcome("unsat" if solution is None else "sat", solution)
+
+    def _count_outcome(self, instance: Any, limit: int | None, budget: Budget) -> Outcome:
+        count, first = self.count(instance, limit, budget)
+        return Outcome("sat" if count else "unsat", first, count)
+
+    @staticmethod
+    def _timed(run: Any, *args: Any) -> Outcome:
+        started = time.perf_counter()
+        try:
+            outcome = run(*args)
+        except BudgetExhausted:
+            outcome = Outcome("unknown")
+        outcome.seconds = time.perf_counter() - started
+        return outcome

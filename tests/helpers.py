@@ -1,0 +1,146 @@
+"""What several test modules share: the data folders, hypothesis strategies, brute-force counters.
+
+Test modules import from here (``from .helpers import ...``), never from each other.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import strategies as st
+
+from sudokit.cnf import CNF
+from sudokit.exact_cover import exact_cover_from_matrix
+from sudokit.instances import latin_square, precoloring, sudoku
+from sudokit.instances.formula import formula
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+EXAMPLES = ROOT / "sudokit" / "instances" / "examples"
+
+#: every skip for missing public data says this; conftest counts such skips in the summary and
+#: ``pytest --require-data`` turns them into failures
+DATA_SKIP_REASON = "shared data missing"
+REQUIRE_DATA = False  # set by conftest from --require-data
+
+
+def data_path(*parts: str) -> Path:
+    """``DATA / parts``, or skip the test (a failure under ``--require-data``) when it is absent."""
+    path = DATA.joinpath(*parts)
+    if not path.exists():
+        message = f"{DATA_SKIP_REASON}: {path}"
+        if REQUIRE_DATA:
+            pytest.fail(f"{message} (--require-data)", pytrace=False)
+        pytest.skip(message)
+    return path
+
+
+def grid_from_line(line: str, n: int = 9):
+    """A quick local reader for one-line puzzles used by tests that avoid the parser."""
+    digits = [0 if ch in ".0-" else int(ch, 36) for ch in line.strip()]
+    return np.array(digits, dtype=int).reshape(n, n)
+
+
+# -- hypothesis strategies ----------------------------------------------------------------------
+
+def cyclic_latin(n, r=1, c=None):
+    """A valid Sudoku grid for boxes r x c (a Latin square when r = 1)."""
+    c = c or n
+    i, j = np.indices((n, n))
+    return (i * c + i // r + j) % n + 1
+
+
+@st.composite
+def partial_grids(draw):
+    """Small Sudokus (boxes up to 2x3) and Latin squares (order up to 4) with random givens."""
+    box = draw(st.sampled_from([(2, 2), (1, 3), (2, 3), (1, 4), None]))
+    n = box[0] * box[1] if box else draw(st.integers(1, 4))
+    full = cyclic_latin(n, *(box or (1, n)))
+    perm = np.array(draw(st.permutations(range(1, n + 1))))
+    full = perm[full - 1]
+    mask = np.array(draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))).reshape(n, n)
+    givens = np.where(mask, full, 0)
+    if n == 6 and np.count_nonzero(givens) < 14:
+        givens = np.where(mask | (np.indices((n, n))[0] < 3), full, 0)  # keep brute force small
+    return latin_square(givens) if box is None else sudoku(givens, box)
+
+
+@st.composite
+def small_precolorings(draw):
+    """Graphs of up to 7 vertices and 12 edges, 1..3 colors, valid random precolors."""
+    n = draw(st.integers(1, 7))
+    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    edges = draw(st.lists(st.sampled_from(pairs), max_size=12)) if pairs else []
+    k = draw(st.integers(1, 3))
+    colors = draw(st.lists(st.integers(0, k), min_size=n, max_size=n))
+    colors = np.array(colors)
+    for u, v in edges:  # drop clashing precolors so the instance is valid
+        if colors[u] and colors[u] == colors[v]:
+            colors[v] = 0
+    return precoloring(n, edges, k, colors)
+
+
+@st.composite
+def small_matrices(draw):
+    """Exact cover problems of up to 9 options over 1..6 primary and 0..3 secondary items."""
+    primary = draw(st.integers(1, 6))
+    secondary = draw(st.integers(0, 3))
+    rows = draw(st.lists(st.lists(st.booleans(), min_size=primary + secondary,
+                                  max_size=primary + secondary), min_size=1, max_size=9))
+    matrix = np.array(rows, dtype=np.uint8)
+    matrix[:, 0] |= ~matrix[:, :primary].any(axis=1)  # every option needs a primary item
+    return exact_cover_from_matrix(matrix, num_primary=primary)
+
+
+@st.composite
+def random_cnf(draw):
+    """CNF formulas of up to 5 variables and 9 clauses of 1..3 literals."""
+    num_vars = draw(st.integers(1, 5))
+    literal = st.integers(1, num_vars).flatmap(lambda v: st.sampled_from([v, -v]))
+    clauses = draw(st.lists(st.lists(literal, min_size=1, max_size=3), min_size=1, max_size=9))
+    cnf = CNF(num_vars=num_vars)
+    cnf.add_clauses("input", clauses)
+    return formula(cnf)
+
+
+# -- brute-force counters (independent of every encoder and solver) ------------------------------
+
+def brute_force_count(problem) -> int:
+    """Backtracking over cells with the problem's own units (independent of any encoder)."""
+    cells, k = problem.num_cells, problem.num_values
+    units = problem.units()
+    peers = [set() for _ in range(cells)]
+    for unit in units.tolist():
+        for cell in unit:
+            peers[cell].update(unit)
+    values = problem.flat_givens.tolist()
+
+    def extend(cell):
+        if cell == cells:
+            return 1
+        if values[cell]:
+            return extend(cell + 1)
+        total = 0
+        for v in range(1, k + 1):
+            if all(values[p] != v for p in peers[cell] if p != cell):
+                values[cell] = v
+                total += extend(cell + 1)
+                values[cell] = 0
+        return total
+
+    return extend(0)
+
+
+def brute_force_covers(xc) -> int:
+    """Exact covers of ``xc`` by trying every subset of its options."""
+    dense = xc.to_dense().astype(int)
+    total = 0
+    for size in range(xc.num_options + 1):
+        for subset in itertools.combinations(range(xc.num_options), size):
+            cover = dense[list(subset)].sum(axis=0)
+            if (cover[:xc.num_primary] == 1).all() and (cover[xc.num_primary:] <= 1).all():
+                total += 1
+    return total

@@ -1,0 +1,93 @@
+"""What the command line imports: numba (and the numba cache guard) only when a kernel runs.
+
+The import checks run in fresh interpreters (``sys.modules`` of the test process already holds
+everything); each takes about half a second.
+"""
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parents[1]
+PUZZLE = ROOT / "sudokit" / "instances" / "examples" / "puzzle17.txt"
+KERNEL_MODULES = ("numba", "sudokit._numba")
+
+
+def _loaded_after(args: list[str]) -> dict:
+    """Run ``sudokit.cli.main(args)`` in a new interpreter; which of KERNEL_MODULES it loaded."""
+    script = textwrap.dedent(f"""
+        import json, sys
+        import sudokit.cli
+        try:
+            sudokit.cli.main({args!r}, prog_name="sudokit", standalone_mode=False)
+        except SystemExit:
+            pass
+        sys.stdout.flush()
+        print(json.dumps({{name: name in sys.modules for name in {KERNEL_MODULES!r}}}),
+              file=sys.stderr)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return {"stdout": done.stdout, **json.loads(done.stderr.strip().splitlines()[-1])}
+
+
+def test_version_loads_no_numba():
+    out = _loaded_after(["--version"])
+    assert "sudokit, version" in out["stdout"]
+    assert not out["numba"] and not out["sudokit._numba"]
+
+
+def test_sat_solve_loads_no_numba():
+    out = _loaded_after(["solve", str(PUZZLE)])
+    assert any(len(line) == 81 and line.isdigit() for line in out["stdout"].splitlines())
+    assert not out["numba"] and not out["sudokit._numba"]
+
+
+def test_dlx_solve_loads_numba():
+    """The check above can fail: the exact cover solver does load the kernels."""
+    out = _loaded_after(["solve", "--solver", "dlx", str(PUZZLE)])
+    assert any(len(line) == 81 and line.isdigit() for line in out["stdout"].splitlines())
+    assert out["numba"] and out["sudokit._numba"]
+
+
+def _help(group, width: int) -> str:
+    ctx = group.make_context("sudokit", ["--help"], resilient_parsing=True,
+                             terminal_width=width, max_content_width=width)
+    return group.get_help(ctx)
+
+
+def test_lazy_short_help_matches_the_commands():
+    """The table behind ``sudokit --help`` says what each command's docstring says."""
+    from sudokit.cli import COMMANDS, LazyGroup, main
+
+    fresh = LazyGroup("sudokit", help=main.help, params=main.params,
+                      context_settings=main.context_settings, lazy_commands=COMMANDS)
+    before = {width: _help(fresh, width) for width in (30, 60, 80, 120, 300)}
+    assert not fresh.commands                            # listing imported nothing
+    for name, (_, short) in COMMANDS.items():
+        command = fresh.get_command(None, name)
+        assert isinstance(command, click.Command) and command.name == name
+        assert command.get_short_help_str(10**6) == short, name
+    assert sorted(fresh.commands) == sorted(COMMANDS)
+    for width, text in before.items():                  # the same once every command is loaded
+        assert _help(fresh, width) == text
+
+
+@pytest.mark.parametrize("typo, suggestion", [("sol", "'solve', 'solvers'"),
+                                              ("grad", "'grade'")])
+def test_unknown_command_suggests_unloaded_ones(typo, suggestion):
+    from sudokit.cli import COMMANDS, LazyGroup, main
+
+    fresh = LazyGroup("sudokit", params=main.params, lazy_commands=COMMANDS)
+    result = CliRunner().invoke(fresh, [typo])
+    assert result.exit_code == 2
+    assert f"No such command '{typo}'" in result.output
+    if hasattr(click.exceptions, "NoSuchCommand"):      # click >= 8.4 suggests close names
+        assert suggestion in result.output
