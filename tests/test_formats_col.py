@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from sudokit.errors import InstanceError, ParseError
 from sudokit.formats import format_col, format_coloring, parse_col
+from sudokit.formats.col import MAX_COLORS, MAX_VERTICES
 from sudokit.instances import precoloring
 
 from .helpers import data_path
@@ -64,11 +65,26 @@ def test_isolated_vertices_and_no_edges():
     ("p edge 3 1\nc colors 2\nc precolor 1\n", "x.col:3:1: expected 'c precolor VERTEX COLOR'"),
     ("p edge 3 1\nc precolor 1 1\nc precolor 1 2\n",
      "x.col:3: vertex 1 is precolored twice (1 and 2)"),
+    ("p edge 3 1\ne 1 +-2\n", "x.col:2:5: '+-2' is not an integer"),
+    ("p edge \u00b2 1\n", "x.col:1:8: '\u00b2' is not an integer"),
+    ("p edge 99999999999 1\n",
+     f"x.col:1:8: number of vertices 99999999999 is too large (at most {MAX_VERTICES})"),
+    ("p edge 3 1\nc colors 99999999999\n",
+     f"x.col:2:10: number of colors 99999999999 is too large (at most {MAX_COLORS})"),
+    ("p edge 3 1\nc colors 9\nc precolor 1 99999999999\n",
+     f"x.col:3:14: color 99999999999 is too large (at most {MAX_COLORS})"),
+    ("p edge 3 1\nc colors 3 4\n", "x.col:2:1: expected 'c colors K'"),
+    ("p edge 3 1\nc colors\n", "x.col:2:1: expected 'c colors K'"),
 ])
 def test_errors(text, message):
     with pytest.raises(ParseError) as info:
         parse_col(text, "x.col")
     assert str(info.value) == message
+
+
+def test_a_huge_precolor_under_a_huge_colors_option_is_a_parse_error():
+    with pytest.raises(ParseError, match=r"^x.col:2:14: color 99999999999 is too large"):
+        parse_col("p edge 3 1\nc precolor 1 99999999999\n", "x.col", colors=10**12)
 
 
 def test_precolor_checked_against_colors_option():

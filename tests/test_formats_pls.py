@@ -55,10 +55,36 @@ def test_errors(text, message):
     assert str(info.value) == message
 
 
-def test_repeat_is_instance_error():
-    with pytest.raises(InstanceError,
-                       match=r"^r.pls:1: given 1 at row 2, column 1 repeats in column 1"):
+def test_repeat_is_instance_error_in_the_files_numbering():
+    with pytest.raises(InstanceError) as info:
         parse_pls("order 2\n0 -1\n0 -1\n", "r.pls")
+    assert str(info.value) == ("r.pls:3:1: value 0 at row 2, column 1 repeats in column 1 "
+                               "(also at row 1, column 1)")
+    with pytest.raises(InstanceError) as info:
+        parse_pls("order 3\n-1 -1 -1\n 2 -1  2\n-1 -1 -1\n", "r.pls")
+    assert str(info.value) == ("r.pls:3:8: value 2 at row 2, column 3 repeats in row 2 "
+                               "(also at row 2, column 1)")
+
+
+def test_repeat_of_the_tester():
+    with pytest.raises(InstanceError, match=r"^x.pls:2:3: value 0 at row 1, column 2 repeats"):
+        parse_pls("order 2\n0 0\n-1 -1\n", "x.pls")
+
+
+def test_repeats_are_fine_in_a_candidate_solution():
+    rec = parse_pls("order 2\n0 0\n1 1\n", validate=False)
+    assert rec.instance.givens.tolist() == [[1, 1], [2, 2]]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("order \u00b2\n0\n", "x.pls:1:7: order must be a positive integer, got '\u00b2'"),
+    ("order 1\n\u0663\n", "x.pls:2:1: '\u0663' is not an integer"),
+    ("order order\n0\n", "x.pls:1:7: order must be a positive integer, got 'order'"),
+])
+def test_odd_tokens_are_parse_errors(text, message):
+    with pytest.raises(ParseError) as info:
+        parse_pls(text, "x.pls")
+    assert str(info.value) == message
 
 
 @settings(max_examples=60, deadline=None)

@@ -62,7 +62,7 @@ def test_letters_either_case():
         parse_puzzles(TOP1[:2] + "x" + TOP1[3:])
 
 
-def test_extra_fields_take_longest_square_field():
+def test_hash_puzzle_rating_takes_the_middle_field():
     line = ("00015097c6c3 08302009000080010002930000800009870007"
             "0000060006740000300006980002005000010030540  7.2")
     rec = parse_puzzles(line)[0]
@@ -93,9 +93,16 @@ def test_ints_line_value_too_large():
 
 def test_wrong_length_names_nearest_square():
     with pytest.raises(ParseError) as info:
-        parse_puzzles(TOP1 + "\n" + TOP1[:80] + "\n", "w.txt")
-    assert str(info.value) == ("w.txt:2: line has 80 cells; "
+        parse_puzzles(TOP1[:80] + "\n", "w.txt")
+    assert str(info.value) == ("w.txt:1: line has 80 cells; "
                                "a puzzle needs a square number (81 for 9x9)")
+
+
+def test_wrong_length_among_puzzles_names_the_files_size():
+    with pytest.raises(ParseError) as info:
+        parse_puzzles(TOP1 + "\n" + TOP1[:80] + "\n", "w.txt")
+    assert str(info.value) == ("w.txt:2: line has 80 cells; expected a puzzle line of 81 "
+                               "cells, a comment (#) or a 'Grid NN' header")
 
 
 def test_unknown_symbol():
@@ -111,10 +118,20 @@ def test_symbol_too_large():
 
 
 def test_first_error_in_file_order_is_reported():
-    text = "\n".join([TOP1, "Z" + "." * 15, TOP1[:-1] + "q"])
+    text = "\n".join([TOP1, "Z" + TOP1[1:], TOP1[:-1] + "q"])
     with pytest.raises(ParseError) as info:
         parse_puzzles(text, "o.txt")
     assert (info.value.line, info.value.column) == (2, 1)
+    text = "\n".join([TOP1, "Z" + "." * 15, TOP1[:-1] + "q"])
+    with pytest.raises(ParseError) as info:
+        parse_puzzles(text, "o.txt")
+    assert info.value.line == 2 and "expected a puzzle line of 81 cells" in str(info.value)
+
+
+def test_repeat_before_a_bad_line_is_reported_first():
+    text = "\n".join([TOP1, "55" + TOP1[2:], TOP1[:-1] + "q"])
+    with pytest.raises(InstanceError, match=r"^r.txt:2: given 5"):
+        parse_puzzles(text, "r.txt")
 
 
 def test_repeated_given_is_instance_error_with_location():
@@ -152,7 +169,7 @@ def test_empty_input(text):
     assert str(info.value) == "e.txt: empty input, no instance found"
 
 
-@pytest.mark.parametrize("text", ["Grid 01\n", "hello\n"])
+@pytest.mark.parametrize("text", ["Grid 01\n", "========\n", "grid 7\n\n------\n"])
 def test_header_lines_alone_are_not_called_empty(text):
     with pytest.raises(ParseError) as info:
         parse_puzzles(text, "e.txt")
@@ -162,6 +179,134 @@ def test_header_lines_alone_are_not_called_empty(text):
 def test_unknown_problem_is_a_programming_error():
     with pytest.raises(ValueError):
         parse_puzzles(TOP1, problem="coloring")
+
+
+# -- nothing skipped silently -------------------------------------------------------------
+
+EXPECTED_81 = "expected a puzzle line of 81 cells, a comment (#) or a 'Grid NN' header"
+
+
+@pytest.mark.parametrize("line", [f"abc {TOP1}", f"Puzzle: {TOP1}", f"abc\t{TOP1}",
+                                  f"{TOP1} # note", f"zz12 {TOP1} 7.2", f"ab12 {TOP1} hard",
+                                  f"ab12 {TOP1}"])
+def test_a_line_with_other_fields_is_an_error(line):
+    with pytest.raises(ParseError) as info:
+        parse_puzzles(f"{TOP1}\n{line}\n{TOP1}\n", "h.txt")
+    assert str(info.value) == f"h.txt:2: line has {len(line.split())} fields; {EXPECTED_81}"
+
+
+def test_a_word_between_puzzles_says_what_was_expected():
+    for word, what in [("test", "4 cells"), ("hello", "5 cells"), ("x", "1 cell"),
+                       ("this is not a puzzle", "5 fields")]:
+        with pytest.raises(ParseError) as info:
+            parse_puzzles(f"{TOP1}\n{word}\n{TOP1}\n", "g.txt")
+        assert str(info.value) == f"g.txt:2: line has {what}; {EXPECTED_81}"
+
+
+def test_a_word_alone_is_not_a_header():
+    with pytest.raises(ParseError, match=r"^e.txt:1: line has 5 cells; a puzzle needs"):
+        parse_puzzles("hello\n", "e.txt")
+    with pytest.raises(ParseError, match=r"^e.txt:1: line has 2 fields; expected a puzzle line "
+                                         r"\(n\*n cells, n\*n integers or 'hash puzzle rating'\)"):
+        parse_puzzles("hello world\n", "e.txt")
+
+
+def test_known_header_forms_are_still_skipped():
+    text = f"# comment\nGrid 01\n{TOP1}\n========\ngrid 2\nab12 {TOP1}  4.0\n"
+    assert [r.line for r in parse_puzzles(text)] == [3, 6]
+
+
+# -- skipping bad puzzles on request ----------------------------------------------------------
+
+def test_on_bad_skips_and_reports_each_bad_line_in_file_order():
+    lines = [TOP1, f"abc {TOP1}", "55" + TOP1[2:], TOP1[:-1] + "?", TOP1[:80], TOP1]
+    skipped: list[ParseError] = []
+    recs = parse_puzzles("\n".join(lines), "s.txt", on_bad=skipped.append)
+    assert [r.line for r in recs] == [1, 6]
+    assert [(e.line, e.column) for e in skipped] == [(2, None), (3, None), (4, 81), (5, None)]
+    assert all(isinstance(e, ParseError) for e in skipped)
+    assert str(skipped[1]).startswith("s.txt:3: given 5 at row 1, column 2 repeats in row 1")
+    with pytest.raises(ParseError, match=r"^s.txt:2: line has 2 fields"):
+        parse_puzzles("\n".join(lines), "s.txt")
+
+
+def test_on_bad_keeps_the_cli_wording_of_an_invalid_puzzle():
+    skipped: list[ParseError] = []
+    with pytest.raises(ParseError, match=r"^s.txt: no valid puzzle found \(1 skipped\)"):
+        parse_puzzles("." * 36, "s.txt", on_bad=skipped.append)
+    assert skipped[0].line == 1
+    assert skipped[0].for_cli().startswith("s.txt:1: a 6x6 Sudoku has no square boxes; pass --box")
+
+
+def test_on_bad_skips_bad_grids():
+    rows = NORVIG_GRID.splitlines()
+    bad_cell = rows.copy()
+    bad_cell[1] = ". 3 . |. ? . |. . ."
+    short_row = rows.copy()
+    short_row[2] = ". . . |7 . . |. ."
+    text = "\n\n".join("\n".join(grid) for grid in (rows, bad_cell, short_row, rows))
+    skipped: list[ParseError] = []
+    recs = parse_puzzles(text, "g.txt", on_bad=skipped.append)
+    assert [r.line for r in recs] == [1, 37]
+    assert [str(e) for e in skipped] == [
+        "g.txt:14:10: unknown symbol '?'",
+        "g.txt:27: row has 8 cells; expected 9 like the grid's first row (line 25)",
+        "g.txt:29: lines 29-35 not read: the rows after a bad grid row cannot be aligned"]
+
+
+def test_on_bad_reports_a_grid_with_missing_rows_once():
+    rows = ["003020600", "900305001", "001806400", "008102900", "700000008",
+            "006708200", "002609500", "800203009"]
+    skipped: list[ParseError] = []
+    text = "Grid 01\n" + "\n".join(rows) + f"\nGrid 02\n{TOP1}\n"
+    recs = parse_puzzles(text, "m.txt", on_bad=skipped.append)
+    assert [r.line for r in recs] == [11]
+    assert [str(e) for e in skipped] == ["m.txt:2: grid has 8 rows of 9 cells; expected 9 rows"]
+
+
+def test_the_testers_three_line_file():
+    text = f"{TOP1}\nabc {TOP1}\nPuzzle: {TOP1}\nabc\t{TOP1}\n{TOP1}\n"
+    skipped: list[ParseError] = []
+    assert len(parse_puzzles(text, on_bad=skipped.append)) == 2
+    assert [e.line for e in skipped] == [2, 3, 4]
+
+
+# -- integer lines with '.' holes -------------------------------------------------------------
+
+def test_ints_line_with_dot_holes():
+    values = cyclic(6, (2, 3)).reshape(-1)
+    values[::3] = 0
+    line = " ".join(str(v) if v else "." for v in values)
+    rec = parse_puzzles(line, box=(2, 3))[0]
+    assert rec.style == "ints-line"
+    assert rec.instance.givens.reshape(-1).tolist() == values.tolist()
+    assert rec.instance == parse_puzzles(line.replace(".", "0"), box=(2, 3))[0].instance
+
+
+def test_twelve_by_twelve_ints_line_with_dot_holes():
+    values = cyclic(12, (3, 4)).reshape(-1)
+    values[values % 2 == 0] = 0
+    line = " ".join(str(v) if v else "." for v in values)
+    (rec,) = parse_puzzles(line + "\n" + line + "\n", box=(3, 4))[:1]
+    assert rec.instance.n == 12 and rec.instance.givens.reshape(-1).tolist() == values.tolist()
+    with pytest.raises(ParseError, match=r"^i.txt:1:\d+: value 13 is outside 0..12$"):
+        parse_puzzles(line.replace("11", "13", 1), "i.txt", box=(3, 4))
+
+
+def test_ints_grid_with_dot_holes():
+    grid = cyclic(12, (3, 4))
+    text = "\n".join(" ".join(str(v) if (i + j) % 3 else "." for j, v in enumerate(row))
+                     for i, row in enumerate(grid.tolist()))
+    rec = parse_puzzles(text, box=(3, 4))[0]
+    assert rec.style == "ints-grid"
+    assert rec.instance.givens[0, 0] == 0 and rec.instance.givens[0, 1] == grid[0, 1]
+
+
+def test_ints_line_of_a_non_square_count():
+    with pytest.raises(ParseError) as info:
+        parse_puzzles(" ".join(["."] * 35), "n.txt")
+    assert str(info.value) == "n.txt:1: line has 35 values; a puzzle needs a square number " \
+                              "(36 for 6x6)"
 
 
 # -- grids --------------------------------------------------------------------------------

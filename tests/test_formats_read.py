@@ -146,6 +146,31 @@ def test_errors_name_the_file(tmp_path):
         read_instances(str(path))
 
 
+def test_on_bad_is_passed_to_the_line_formats(tmp_path):
+    text = f"{TOP1}\nnot a puzzle\n{TOP1}\n"
+    for problem in ("sudoku", "latin"):
+        skipped: list[ParseError] = []
+        recs = parse_instances(text, "b.txt", problem, on_bad=skipped.append)
+        assert [r.line for r in recs] == [1, 3] and [e.line for e in skipped] == [2]
+        with pytest.raises(ParseError, match=r"^b.txt:2: line has 3 fields"):
+            parse_instances(text, "b.txt", problem)
+    path = tmp_path / "b.txt"
+    path.write_text(text)
+    skipped = []
+    assert len(read_instances(str(path), on_bad=skipped.append)) == 2
+    assert str(skipped[0]).startswith(f"{path}:2: line has 3 fields")
+
+
+@pytest.mark.parametrize("problem, text", [
+    ("latin", "order 2\n0 0\n-1 -1\n"), ("coloring", "p edge 2 1\ne 1 3\nc colors 2\n"),
+    ("cnf", "p cnf 2 1\n1 3 0\n"), ("xc", "a b\na c\n")])
+def test_files_of_one_instance_raise_even_with_on_bad(problem, text):
+    skipped: list[ParseError] = []
+    with pytest.raises((ParseError, InstanceError)):
+        parse_instances(text, "one", problem, on_bad=skipped.append)
+    assert skipped == []
+
+
 # -- writing back -----------------------------------------------------------------------
 
 def _record(text, **kwargs):

@@ -25,7 +25,7 @@ from .col import format_col, format_coloring, parse_col
 from .dimacs import format_dimacs, parse_dimacs, write_dimacs
 from .dlx import format_cover, format_dlx, parse_dlx
 from .pls import format_pls, parse_pls
-from .puzzle_text import format_puzzle, parse_puzzles
+from .puzzle_text import OnBad, format_puzzle, parse_puzzles
 from .record import STYLES, Record
 from .solutions import parse_solutions
 from .textio import read_text
@@ -34,12 +34,12 @@ __all__ = ["Record", "STYLES", "read_text", "parse_puzzles", "format_puzzle", "p
            "format_pls", "parse_col", "format_col", "format_coloring",
            "parse_instances", "read_instances", "format_solution", "format_instance",
            "format_no_solution", "parse_dlx", "format_dlx", "format_cover", "parse_solutions",
-           "format_dimacs", "parse_dimacs", "write_dimacs"]
+           "format_dimacs", "parse_dimacs", "write_dimacs", "OnBad"]
 
 
 def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku",
-                    box: tuple[int, int] | None = None,
-                    colors: int | None = None) -> list[Record]:
+                    box: tuple[int, int] | None = None, colors: int | None = None,
+                    on_bad: OnBad | None = None) -> list[Record]:
     """Parse all instances of kind ``problem`` (see :mod:`sudokit.problems`) in ``text``.
 
     Parameters
@@ -55,6 +55,11 @@ def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku"
         Sudoku box shape (``--box``).
     colors : int, optional
         Number of colors for coloring (``--colors``).
+    on_bad : callable, optional
+        For files of many puzzles: None raises at the first bad puzzle; a callable is handed
+        a :class:`ParseError` for each bad puzzle, which is skipped (see
+        :func:`parse_puzzles`). Files of one instance (``.pls``, ``.col``, DIMACS, DLX) raise
+        either way.
 
     Examples
     --------
@@ -68,15 +73,16 @@ def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku"
     kind = problem_kind(problem)
     if not text.strip():
         raise ParseError("empty input, no instance found", source)
-    return resolve(kind.parser)(text, source, box, colors)
+    return resolve(kind.parser)(text, source, box, colors, on_bad=on_bad)
 
 
 def read_instances(path: str, problem: str | None = None, box: tuple[int, int] | None = None,
-                   colors: int | None = None) -> list[Record]:
+                   colors: int | None = None, on_bad: OnBad | None = None) -> list[Record]:
     """Read a file (``"-"`` for stdin) and parse its instances.
 
     The kind is ``problem`` if given, else the one the extension or the first significant
-    line names (:func:`sudokit.problems.sniff_kind`), else Sudoku.
+    line names (:func:`sudokit.problems.sniff_kind`), else Sudoku. ``on_bad`` is as in
+    :func:`parse_instances`.
 
     Examples
     --------
@@ -88,7 +94,8 @@ def read_instances(path: str, problem: str | None = None, box: tuple[int, int] |
     >>> os.remove(handle.name)
     """
     text, source = read_text(path)
-    return parse_instances(text, source, sniff_kind(source, text, problem), box, colors)
+    return parse_instances(text, source, sniff_kind(source, text, problem), box, colors,
+                           on_bad=on_bad)
 
 
 def _solution_as_pls(record, solution):

@@ -35,16 +35,28 @@ from .record import Record
 __all__ = ["parse_col", "parse_coloring_records", "format_col", "format_coloring"]
 
 _TOKEN = re.compile(r"\S+")
+_INT = re.compile(r"[+-]?[0-9]+")
+#: the most vertices a graph may declare: each takes memory, edges or not (4 bytes and more)
+MAX_VERTICES = 2**27
+#: colors are stored as int32
+MAX_COLORS = 2**31 - 1
 
 
 def _ints(matches, source: str, number: int) -> list[int]:
     values = []
     for m in matches:
         token = m.group()
-        if not (token.isascii() and token.lstrip("+-").isdigit()):
+        if not _INT.fullmatch(token):
             raise ParseError(f"{token!r} is not an integer", source, number, m.start() + 1)
         values.append(int(token))
     return values
+
+
+def _at_most(value: int, limit: int, what: str, source: str, number: int, m) -> int:
+    if value > limit:
+        raise ParseError(f"{what} {value} is too large (at most {limit})", source, number,
+                         m.start() + 1)
+    return value
 
 
 def parse_col(text: str, source: str = "<string>", colors: int | None = None) -> Record:
@@ -92,15 +104,20 @@ def parse_col(text: str, source: str = "<string>", colors: int | None = None) ->
         head = matches[0].group()
         if head == "c":
             key = matches[1].group() if len(matches) > 1 else ""
-            if key == "colors" and len(matches) == 3:
+            if key == "colors":
+                if len(matches) != 3:
+                    raise ParseError("expected 'c colors K'", source, number, 1)
                 (file_colors,) = _ints(matches[2:], source, number)
                 if file_colors < 1:
                     raise ParseError(f"number of colors must be positive, got {file_colors}",
                                      source, number, matches[2].start() + 1)
+                _at_most(file_colors, MAX_COLORS, "number of colors", source, number,
+                         matches[2])
             elif key == "precolor":
                 if len(matches) != 4:
                     raise ParseError("expected 'c precolor VERTEX COLOR'", source, number, 1)
                 vertex, color = _ints(matches[2:], source, number)
+                _at_most(color, MAX_COLORS, "color", source, number, matches[3])
                 if vertex in precolors and precolors[vertex][0] != color:
                     raise ParseError(f"vertex {vertex} is precolored twice "
                                      f"({precolors[vertex][0]} and {color})", source, number)
@@ -116,6 +133,8 @@ def parse_col(text: str, source: str = "<string>", colors: int | None = None) ->
             if num_vertices < 0:
                 raise ParseError("the number of vertices must be non-negative", source,
                                  number, matches[2].start() + 1)
+            _at_most(num_vertices, MAX_VERTICES, "number of vertices", source, number,
+                     matches[2])
             p_line = number
         elif head == "e":
             if p_line is None:
@@ -191,6 +210,8 @@ def format_coloring(colors) -> str:
     return " ".join(map(str, np.asarray(colors).reshape(-1).tolist()))
 
 
-def parse_coloring_records(text: str, source: str, box=None, colors=None) -> list[Record]:
-    """The ``coloring`` kind's parser: one DIMACS graph (``colors`` as ``--colors``)."""
+def parse_coloring_records(text: str, source: str, box=None, colors=None,
+                           on_bad=None) -> list[Record]:
+    """The ``coloring`` kind's parser: one DIMACS graph (``colors`` as ``--colors``); a file
+    holds one instance, so there is nothing to skip (``on_bad`` is not used)."""
     return [parse_col(text, source, colors)]

@@ -5,7 +5,8 @@ The writer renders every literal through a lookup table of fixed-width byte stri
 of a million clauses becomes text in a few numpy operations instead of millions of ``str``
 calls. The reader accepts what other tools write: ``c`` comments anywhere, clauses spanning
 several lines or several clauses on one line, a trailing ``%`` line (SATLIB), and a missing
-final ``0``.
+final ``0``. Comment lines ``c p show V... 0`` and ``c ind V... 0`` declare the projection of a
+formula read as an instance; a malformed one is an error, never a comment.
 
 Examples
 --------
@@ -25,15 +26,18 @@ p cnf 3 2
 from __future__ import annotations
 
 import io
+import re
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..cnf import CNF
-from ..errors import InstanceError, ParseError
+from ..errors import ParseError
 from ..instances.formula import formula
 from .record import Record
 
-__all__ = ["format_dimacs", "write_dimacs", "parse_dimacs", "parse_formula_records"]
+__all__ = ["format_dimacs", "write_dimacs", "parse_dimacs", "parse_formula_records",
+           "MAX_VARS", "MAX_FORMULA_VARS"]
 
 _PAD = 0  # byte that never occurs in the output; removed by the final mask
 
@@ -78,6 +82,25 @@ def format_dimacs(cnf: CNF) -> str:
     return buffer.getvalue().decode()
 
 
+#: the most variables a header may declare: a literal is a signed 32-bit integer
+MAX_VARS = 2**31 - 1
+#: the most variables of a formula read as an instance: its projection holds one entry per
+#: variable, used or not (8 bytes each, and a sorted copy), so more would exhaust memory
+MAX_FORMULA_VARS = 2**27
+
+_TOKEN = re.compile(r"\S+")
+_LITERAL = re.compile(r"[+-]?[0-9]+")
+
+
+@dataclass
+class _Read:
+    """A parsed DIMACS text and where its parts were."""
+
+    cnf: CNF
+    header: tuple[int, int]  # line and column of the variable count
+    projection: list[tuple[int, str]]  # (line, text) of 'c p show' / 'c ind' lines
+
+
 def parse_dimacs(text: str, source: str = "<string>") -> CNF:
     """Read DIMACS CNF text into a :class:`~sudokit.cnf.CNF` (comments kept, one group "input").
 
@@ -85,47 +108,61 @@ def parse_dimacs(text: str, source: str = "<string>") -> CNF:
     clause multiset, not necessarily the same order).
 
     Raises :class:`~sudokit.errors.ParseError` with the line and column of a bad token, a
-    missing or malformed ``p cnf`` line, a literal above the declared variable count, or a
-    clause count that disagrees with the header.
+    missing or malformed ``p cnf`` line, a header declaring more than :data:`MAX_VARS`
+    variables, a literal above the declared variable count, or a clause count that
+    disagrees with the header.
+
+    Examples
+    --------
+    >>> parse_dimacs("p cnf 2 1\\n1 -3 0\\n", "f.cnf")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: f.cnf:2:3: literal -3 exceeds the 2 variables of the header
     """
+    return _read(text, source).cnf
+
+
+def _read(text: str, source: str) -> _Read:
     comments: list[str] = []
-    header = None
-    tokens: list[np.ndarray] = []
-    header_line = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    projection: list[tuple[int, str]] = []
+    header: tuple[int, int, int, int] | None = None  # vars, clauses, line, column of vars
+    chunks: list[np.ndarray] = []
+    chunk_lines: list[int] = []
+    lines = text.split("\n")  # only '\n' ends a line, as in an editor ('\r' is stripped)
+    for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line:
             continue
         if line[0] == "c":
-            comments.append(line[2:] if line.startswith("c ") else line[1:])
+            comment = line[2:] if line.startswith("c ") else line[1:]
+            comments.append(comment)
+            if _is_projection(comment):
+                projection.append((number, raw))
             continue
         if line[0] == "%":  # SATLIB files end with "%\n0"
             break
         if line[0] == "p":
-            parts = line.split()
             if header is not None:
                 raise ParseError("second 'p' line", source, number, 1)
-            if len(parts) != 4 or parts[1] != "cnf" or not all(p.isdigit() for p in parts[2:]):
-                raise ParseError(f"malformed header {line!r}; expected 'p cnf VARS CLAUSES'",
-                                 source, number, 1)
-            header = (int(parts[2]), int(parts[3]))
-            header_line = number
+            header = _header(raw, source, number)
             continue
         if header is None:
             raise ParseError("clause before the 'p cnf' header", source, number, 1)
         try:
-            tokens.append(np.array(line.split(), dtype=np.int64))
-        except ValueError:
-            bad = next(t for t in line.split() if not t.lstrip("-").isdigit())
-            raise ParseError(f"not an integer literal: {bad!r}", source, number,
-                             raw.find(bad) + 1) from None
+            chunks.append(np.array(line.split(), dtype=np.int64))
+        except (ValueError, OverflowError):
+            raise _bad_literal(raw, header[0], source, number) from None
+        chunk_lines.append(number)
     if header is None:
         raise ParseError("no 'p cnf' header found", source)
-    num_vars, num_clauses = header
-    lits = np.concatenate(tokens) if tokens else np.zeros(0, dtype=np.int64)
-    if lits.size and np.abs(lits).max() > num_vars:
-        raise ParseError(f"literal {int(lits[np.abs(lits).argmax()])} exceeds the "
-                         f"{num_vars} variables of the header", source, header_line)
+    num_vars, num_clauses, header_line, column = header
+    lits = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int64)
+    outside = np.flatnonzero((lits > num_vars) | (lits < -num_vars))
+    if outside.size:
+        chunk = int(np.searchsorted(np.cumsum([len(c) for c in chunks]), outside[0],
+                                    side="right"))
+        number = chunk_lines[chunk]
+        raise _bad_literal(lines[number - 1], num_vars, source, number)
     if lits.size and lits[-1] != 0:
         lits = np.append(lits, 0)  # tolerate a missing final 0
     ends = np.flatnonzero(lits == 0)
@@ -140,26 +177,84 @@ def parse_dimacs(text: str, source: str = "<string>") -> CNF:
     for length in np.unique(lengths):
         rows = starts[lengths == length]
         cnf.add_block("input", lits[rows[:, None] + np.arange(length)].reshape(len(rows), length))
-    return cnf
+    return _Read(cnf, (header_line, column), projection)
 
 
-def parse_formula_records(text: str, source: str, box=None, colors=None) -> list[Record]:
-    """The ``cnf`` kind's parser: one formula, projected on its ``c p show``/``c ind`` lines."""
-    cnf = parse_dimacs(text, source)
-    lines = [fields for fields in map(_projection_fields, cnf.comments) if fields is not None]
-    shown = [int(v) for fields in lines for v in fields if v != "0"]
-    try:
-        instance = formula(cnf, shown if lines else None)
-    except InstanceError as err:
-        raise ParseError(str(err), source) from None
-    return [Record(instance, 1, "dimacs")]
+def _header(raw: str, source: str, number: int) -> tuple[int, int, int, int]:
+    """``(variables, clauses, line, column of variables)`` of a ``p cnf`` line."""
+    parts = list(_TOKEN.finditer(raw))
+    if len(parts) != 4 or parts[1].group() != "cnf" or not all(
+            m.group().isascii() and m.group().isdigit() for m in parts[2:]):
+        raise ParseError(f"malformed header {raw.strip()!r}; expected 'p cnf VARS CLAUSES'",
+                         source, number, 1)
+    num_vars, num_clauses = (int(m.group()) for m in parts[2:])
+    if num_vars > MAX_VARS:
+        raise ParseError(f"the header declares {num_vars} variables; a literal must fit a "
+                         f"signed 32-bit integer, so at most {MAX_VARS}", source, number,
+                         parts[2].start() + 1)
+    return num_vars, num_clauses, number, parts[2].start() + 1
 
 
-def _projection_fields(comment: str):
-    """The variables of a ``c p show ... 0`` or ``c ind ... 0`` line, else None."""
-    fields = comment.split()
-    for prefix in (["p", "show"], ["ind"]):
-        if fields[:len(prefix)] == prefix and all(f.lstrip("-").isdigit()
-                                                  for f in fields[len(prefix):]):
-            return fields[len(prefix):]
-    return None
+def _bad_literal(raw: str, num_vars: int, source: str, number: int) -> ParseError:
+    """The error for the first token of a clause line that is no literal of the formula."""
+    for m in _TOKEN.finditer(raw):
+        token, column = m.group(), m.start() + 1
+        if not _LITERAL.fullmatch(token):
+            return ParseError(f"not an integer literal: {token!r}", source, number, column)
+        if abs(int(token)) > num_vars:
+            return ParseError(f"literal {int(token)} exceeds the {num_vars} variables of the "
+                              "header", source, number, column)
+    return ParseError("malformed clause line", source, number, 1)  # not reached
+
+
+def _is_projection(comment: str) -> bool:
+    """Whether a comment is a ``p show ... 0`` or ``ind ... 0`` projection line."""
+    fields = comment.split(maxsplit=2)
+    return fields[:2] == ["p", "show"] or fields[:1] == ["ind"]
+
+
+def _projection(read: _Read, source: str) -> list[int] | None:
+    """The variables of every projection line (None if there is none), each line checked:
+    positive variables of the formula, then a final 0."""
+    if not read.projection:
+        return None
+    num_vars = read.cnf.num_vars
+    shown: list[int] = []
+    for number, raw in read.projection:
+        fields = list(_TOKEN.finditer(raw, raw.index("c") + 1))  # after the 'c'
+        values = fields[2 if fields[0].group() == "p" else 1:]  # after 'p show' or 'ind'
+        for k, m in enumerate(values):
+            token, column = m.group(), m.start() + 1
+            if token == "0" and k == len(values) - 1:
+                break
+            if not _LITERAL.fullmatch(token):
+                raise ParseError(f"projection variable {token!r} is not an integer", source,
+                                 number, column)
+            if not 1 <= int(token) <= num_vars:
+                raise ParseError(f"projection variable {int(token)} is outside 1..{num_vars}",
+                                 source, number, column)
+            shown.append(int(token))
+        else:
+            raise ParseError("a projection line must end with 0", source, number,
+                             len(raw.rstrip()) + 1)
+    return shown
+
+
+def parse_formula_records(text: str, source: str, box=None, colors=None,
+                          on_bad=None) -> list[Record]:
+    """The ``cnf`` kind's parser: one formula, projected on its ``c p show``/``c ind`` lines
+    (a file holds one instance: ``on_bad`` is not used).
+
+    Examples
+    --------
+    >>> parse_formula_records("c p show 1 x 0\\np cnf 2 1\\n1 2 0\\n", "f.cnf")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: f.cnf:1:12: projection variable 'x' is not an integer
+    """
+    read = _read(text, source)
+    if read.cnf.num_vars > MAX_FORMULA_VARS:
+        raise ParseError(f"the header declares {read.cnf.num_vars} variables; a formula may "
+                         f"have at most {MAX_FORMULA_VARS} (each takes memory, used or not)",
+                         source, *read.header)
+    return [Record(formula(read.cnf, _projection(read, source)), 1, "dimacs")]

@@ -24,6 +24,7 @@ import numpy as np
 from ..errors import InstanceError, ParseError
 from ..exact_cover import ExactCover
 from .record import Record
+from .textio import numbered_lines
 
 __all__ = ["parse_dlx", "parse_xc_records", "format_dlx", "format_cover", "is_item_name"]
 
@@ -71,7 +72,7 @@ def parse_dlx(text: str, source: str = "<string>") -> Record:
     comments, header, index = [], None, {}
     starts, flat = [0], []
     first_line = 1
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in numbered_lines(text):
         stripped = raw.strip()
         if not stripped:
             continue
@@ -134,6 +135,8 @@ def format_cover(xc: ExactCover, selected) -> str:
     return "\n".join(" ".join(xc.option(int(k))) for k in selected)
 
 
-def parse_xc_records(text: str, source: str, box=None, colors=None) -> list[Record]:
-    """The ``xc`` kind's parser: one problem in Knuth's format."""
+def parse_xc_records(text: str, source: str, box=None, colors=None,
+                     on_bad=None) -> list[Record]:
+    """The ``xc`` kind's parser: one problem in Knuth's format (``on_bad`` is not used: there
+    is nothing to skip in a file of one instance)."""
     return [parse_dlx(text, source)]

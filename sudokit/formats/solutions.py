@@ -21,22 +21,28 @@ from ..errors import ParseError
 from ..problems import problem_kind, resolve
 from .pls import is_pls_text, parse_pls
 from .puzzle_text import parse_puzzles
+from .textio import int_fields, numbered_lines
 
 __all__ = ["parse_solutions", "read_grid_solutions", "read_colorings", "read_models",
            "read_covers"]
 
 
-def _integer_lines(text: str, source: str) -> list[np.ndarray]:
-    """One integer array per non-comment line (a coloring: colors in vertex order)."""
+def _integer_lines(text: str, source: str, models: bool = False) -> list[np.ndarray]:
+    """One integer array per line that carries any (a coloring: colors in vertex order).
+
+    Colorings skip ``#`` and ``c`` comment lines; models skip ``s`` and ``c`` lines and read
+    ``v`` lines without their ``v``."""
     found = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        tokens = line.split()
-        if not tokens or line.lstrip().startswith(("#", "c ")):
+    for number, line in numbered_lines(text):
+        if models:
+            if line.startswith(("s", "c")):
+                continue
+            if line.startswith("v"):
+                line = " " + line[1:]  # keep the columns of the fields
+        elif line.lstrip().startswith(("#", "c ")):
             continue
-        bad = next((t for t in tokens if not t.lstrip("-").isdigit()), None)
-        if bad is not None:
-            raise ParseError(f"not an integer: {bad!r}", source, number, line.find(bad) + 1)
-        found.append(np.array(tokens, dtype=np.int64))
+        if line.split():
+            found.append(int_fields(line, source, number))
     return found
 
 
@@ -47,9 +53,8 @@ def read_colorings(text: str, source: str, graph=None) -> list[np.ndarray]:
 
 def read_models(text: str, source: str, formula=None) -> list[np.ndarray]:
     """A DIMACS model: SAT-competition output ('s' and 'v' lines) or bare literals."""
-    kept = [line[1:] if line.startswith("v") else line for line in text.splitlines()
-            if not line.startswith(("s", "c"))]
-    return [np.concatenate(_integer_lines("\n".join(kept), source) or [np.zeros(0, np.int64)])]
+    return [np.concatenate(_integer_lines(text, source, models=True)
+                           or [np.zeros(0, np.int64)])]
 
 
 def read_covers(text: str, source: str, xc) -> list[np.ndarray]:
@@ -57,7 +62,7 @@ def read_covers(text: str, source: str, xc) -> list[np.ndarray]:
     index = {frozenset(xc.option(k)): k for k in range(xc.num_options)}
     covers: list[np.ndarray] = []
     current: list[int] = []
-    for number, line in enumerate(text.splitlines() + [""], start=1):
+    for number, line in [*numbered_lines(text), (0, "")]:
         names = line.split()
         if not names:
             if current:

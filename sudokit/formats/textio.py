@@ -1,7 +1,14 @@
-"""Reading instance text from a file or standard input, with errors a user can act on.
+"""Reading instance text from a file or standard input, with errors a user can act on, and the
+small pieces every reader shares: numbered lines and located integer fields.
 
 Examples
 --------
+>>> list(numbered_lines("a\\r\\nb\\x0cc"))
+[(1, 'a'), (2, 'b\\x0cc')]
+>>> int_fields("1 -2 x", "m.txt", 3)
+Traceback (most recent call last):
+...
+sudokit.errors.ParseError: m.txt:3:6: not an integer: 'x'
 >>> import tempfile, os
 >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
 ...     _ = handle.write("..3\\n")
@@ -12,13 +19,50 @@ Examples
 
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Iterator
+
+import numpy as np
 
 from ..errors import ParseError, UnreadableFileError
 
-__all__ = ["read_text", "STDIN_NAME"]
+__all__ = ["read_text", "STDIN_NAME", "numbered_lines", "int_fields", "MAX_INT"]
 
 STDIN_NAME = "<stdin>"
+#: the largest integer field: literals, vertices and colors are stored as int32
+MAX_INT = 2**31 - 1
+
+_TOKEN = re.compile(r"\S+")
+_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """``(number, line)`` for every line, numbered from 1 as an editor does: only ``\\n``
+    ends a line (``\\r\\n`` too, its ``\\r`` dropped; a form feed does not)."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        yield number, line[:-1] if line.endswith("\r") else line
+
+
+def int_fields(line: str, source: str, number: int, bound: int = MAX_INT) -> np.ndarray:
+    """The whitespace-separated integers of ``line`` (int64), each within ``-bound..bound``;
+    a ParseError at the column of the first field that is not."""
+    fields = line.split()
+    try:
+        values = np.array(fields, dtype=np.int64)
+    except (ValueError, OverflowError):
+        values = None
+    if values is not None and (values.size == 0 or (values <= bound).all()
+                               and (values >= -bound).all()):
+        return values
+    for m in _TOKEN.finditer(line):
+        token, column = m.group(), m.start() + 1
+        if not _INT.fullmatch(token):
+            raise ParseError(f"not an integer: {token!r}", source, number, column)
+        if abs(int(token)) > bound:
+            raise ParseError(f"{int(token)} is outside -{bound}..{bound}", source, number,
+                             column)
+    raise ParseError("malformed line of integers", source, number)  # not reached
 
 
 def read_text(path: str) -> tuple[str, str]:

@@ -1,0 +1,208 @@
+"""Multi-line grids of puzzle text, and the cell symbols shared with the one-line reader.
+
+:func:`grid_layout` says whether a block of content lines is a grid (``"char"``: one
+character per cell, or ``"int"``: whitespace-separated integers, ``.`` empty) or a run of
+one-line puzzles; :func:`read_grids` reads the grids of a block, noting each bad grid with the
+reader (:mod:`sudokit.formats.puzzle_text`) instead of raising.
+
+Examples
+--------
+>>> block = [(1, "1 . | . .", ROW), (2, ". . | 1 .", ROW), (3, "----+----", RULE),
+...          (4, ". 1 | . .", ROW), (5, ". . | . 1", ROW)]
+>>> grid_layout(block), grid_layout([(1, "1...", ROW), (2, "..1.", ROW)])
+('char', None)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..errors import ParseError
+from .puzzle_write import MAX_CHAR_N, SYMBOLS
+
+if TYPE_CHECKING:
+    from .puzzle_text import _Reader
+
+__all__ = ["LUT", "UNKNOWN", "RULE", "ROW", "is_square", "char_cells", "symbol_error",
+           "grid_layout", "read_grids"]
+
+#: ``LUT[byte]``: the value of a cell character (0 empty), UNKNOWN for any other byte
+UNKNOWN = 255
+LUT = np.full(256, UNKNOWN, dtype=np.uint8)
+for _value, _char in enumerate(SYMBOLS):
+    LUT[ord(_char)] = _value
+    LUT[ord(_char.lower())] = _value
+LUT[[ord("0"), ord("-")]] = 0
+
+#: kinds of content line: a rule (``---+---``) and anything else (a row or a puzzle)
+RULE, ROW = "rule", "row"
+
+_TOKEN = re.compile(r"\S+")
+_NOT_CELL = re.compile(r"[\s|+]")
+
+
+def is_square(k: int) -> bool:
+    return k >= 1 and math.isqrt(k) ** 2 == k
+
+
+def _int_like(token: str) -> bool:
+    # integers are written without leading zeros; "003020600" is a row of characters
+    return token.isascii() and token.isdigit() and (len(token) == 1 or token[0] != "0")
+
+
+def _int_cell(token: str) -> bool:
+    """A cell of an integer grid: an integer or ``.`` (empty)."""
+    return token == "." or _int_like(token)
+
+
+def char_cells(text: str) -> int:
+    """Cells of a line read one character per cell (separators and spaces left out)."""
+    return len(_NOT_CELL.sub("", text))
+
+
+def symbol_error(char: str, value: int, n: int, source: str, line: int,
+                 column: int) -> ParseError:
+    if value == UNKNOWN:
+        return ParseError(f"unknown symbol {char!r}", source, line, column)
+    return ParseError(f"symbol {char!r} ({value}) is outside 1..{n}", source, line, column)
+
+
+def _fits(counts: list[int], rows: int, ruled: bool) -> bool:
+    n = counts[0]
+    if n < 2 or any(c != n for c in counts):
+        return False  # a 1x1 puzzle is read as a one-liner
+    return rows == n if not ruled else rows % n == 0
+
+
+def grid_layout(block: list[tuple[int, str, str]]) -> str | None:
+    """``"int"``/``"char"`` for a grid block, None for a block of one-line puzzles."""
+    rows = [text for _, text, kind in block if kind == ROW]
+    if not rows:
+        return None
+    positions = [i for i, (_, _, kind) in enumerate(block) if kind == ROW]
+    ruled = any("|" in t or "+" in t for t in rows) or any(
+        kind == RULE and positions[0] < i < positions[-1]
+        for i, (_, text, kind) in enumerate(block))
+    if len(rows) > MAX_CHAR_N and not ruled and not _int_cell(rows[0].split()[0]):
+        return None  # fast exit for long files of one-liners
+    chars = [char_cells(t) for t in rows]
+    if chars[0] <= MAX_CHAR_N and _fits(chars, len(rows), ruled):
+        return "char"
+    split = [[tok for tok in t.split() if tok not in ("|", "+")] for t in rows]
+    if all(split) and all(_int_cell(tok) for toks in split for tok in toks) and (
+            ruled or _fits([len(toks) for toks in split], len(rows), ruled)):
+        return "int"
+    return "char" if ruled else None
+
+
+def _split_row(line: str, layout: str) -> tuple[list[tuple[str, int]], set[int]]:
+    """Cells ``(text, column)`` of a grid row and the cell counts before each ``|``/``+``."""
+    cells: list[tuple[str, int]] = []
+    bars: set[int] = set()
+    if layout == "char":
+        for column, char in enumerate(line, start=1):
+            if char in "|+":
+                bars.add(len(cells))
+            elif not char.isspace():
+                cells.append((char, column))
+    else:
+        for m in _TOKEN.finditer(line):
+            if m.group() in ("|", "+"):
+                bars.add(len(cells))
+            else:
+                cells.append((m.group(), m.start() + 1))
+    return cells, bars
+
+
+def _cell_value(text: str, n: int, layout: str, source: str, line: int, column: int) -> int:
+    if layout == "int":
+        if text == ".":
+            return 0
+        if not (text.isascii() and text.isdigit()):
+            raise ParseError(f"unknown symbol {text!r}", source, line, column)
+        if int(text) > n:
+            raise ParseError(f"value {text} is outside 0..{n}", source, line, column)
+        return int(text)
+    value = int(LUT[ord(text)]) if ord(text) < 256 else UNKNOWN
+    if value > n:
+        raise symbol_error(text, value, n, source, line, column)
+    return value
+
+
+def _band(cuts: set[int], n: int, what: str, source: str, line: int) -> int | None:
+    """Size of equal bands marked by separators after ``cuts`` cells/rows (None if none)."""
+    inner = sorted(c for c in cuts if 0 < c < n)
+    if not inner:
+        return None
+    size = inner[0]
+    if n % size or inner != list(range(size, n, size)):
+        raise ParseError(f"{what} separators do not split the {n}x{n} grid into equal boxes",
+                         source, line)
+    return size
+
+
+def read_grids(reader: _Reader, block: list[tuple[int, str, str]], layout: str) -> None:
+    """Read the grids of one block; a row of the wrong length gives up on the rest of it."""
+    rows: list[list[tuple[str, int]]] = []
+    lines: list[int] = []
+    bars: set[int] = set()
+    rules: set[int] = set()
+    n = 0
+    for index, (number, line, kind) in enumerate(block):
+        if kind == RULE:
+            if rows:
+                rules.add(len(rows))
+            continue
+        cells, row_bars = _split_row(line, layout)
+        if not rows:
+            n = len(cells)
+        elif len(cells) != n:
+            reader.problems.add(ParseError(f"row has {len(cells)} cells; expected {n} like the "
+                                           f"grid's first row (line {lines[0]})",
+                                           reader.source, number))
+            _skip_rest(reader, block[index + 1:])
+            return
+        rows.append(cells)
+        lines.append(number)
+        bars |= row_bars
+        if len(rows) == n:
+            try:
+                givens, box = _grid_values(reader, rows, lines, bars, rules, layout)
+            except ParseError as err:
+                reader.problems.add(err)
+            else:
+                reader.build(givens, lines[0], "grid" if layout == "char" else "ints-grid", box)
+            rows, lines, bars, rules = [], [], set(), set()
+    if rows:
+        reader.problems.add(ParseError(f"grid has {len(rows)} rows of {n} cells; expected "
+                                       f"{n} rows", reader.source, lines[0]))
+
+
+def _skip_rest(reader: _Reader, rest: list[tuple[int, str, str]]) -> None:
+    """Say that the rows after a bad row are not read (they cannot be told apart from the
+    next grid's rows)."""
+    numbers = [number for number, _, kind in rest if kind == ROW]
+    if numbers:
+        reader.problems.add(ParseError(f"lines {numbers[0]}-{numbers[-1]} not read: the rows "
+                                       "after a bad grid row cannot be aligned",
+                                       reader.source, numbers[0]))
+
+
+def _grid_values(reader: _Reader, rows, lines, bars, rules, layout):
+    """The givens of a complete grid and the box its separators show (None if none)."""
+    n, source = len(rows), reader.source
+    givens = np.array([[_cell_value(text, n, layout, source, number, column)
+                        for text, column in cells]
+                       for cells, number in zip(rows, lines, strict=True)],
+                      dtype=np.int64).reshape(n, n)
+    box = None
+    if reader.problem == "sudoku" and reader.box is None:
+        cols = _band(bars, n, "column", source, lines[0])
+        band = _band(rules, n, "row", source, lines[0])
+        if cols or band:
+            box = (band or n // (cols or 1), cols or n // (band or 1))
+    return givens, box

@@ -1,0 +1,104 @@
+"""Writing grid puzzles (and solution grids) as text: one-liners and multi-line grids.
+
+The reader is :mod:`sudokit.formats.puzzle_text`; everything written here reads back to the
+same grid.
+
+Examples
+--------
+>>> print(format_puzzle(np.array([[1, 0], [0, 0]]), "line"))
+1...
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..instances.grid import GridPuzzle
+
+__all__ = ["format_puzzle", "SYMBOLS", "MAX_CHAR_N"]
+
+#: Character of each value: index 0 is the empty cell.
+SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: The largest grid written one character per cell.
+MAX_CHAR_N = len(SYMBOLS) - 1
+
+
+def _is_square(k: int) -> bool:
+    return k >= 1 and math.isqrt(k) ** 2 == k
+
+
+def format_puzzle(puzzle, style: str = "line", box: tuple[int, int] | None = None) -> str:
+    """Write a puzzle (or any ``(n, n)`` grid, e.g. a solution) as text, without a final newline.
+
+    Parameters
+    ----------
+    puzzle : GridPuzzle or array_like
+        The grid; 0 is an empty cell.
+    style : {"line", "ints-line", "grid", "ints-grid"}
+        ``"line"`` needs ``n <= 35`` and switches to ``"ints-line"`` above; ``"grid"``
+        writes integers instead of characters above 35.
+    box : tuple of int, optional
+        Box shape for the separators of ``"grid"``; defaults to the puzzle's own box.
+
+    Examples
+    --------
+    >>> grid = np.array([[1, 2, 0, 0], [0, 0, 1, 2], [2, 1, 0, 0], [0, 0, 2, 1]])
+    >>> print(format_puzzle(grid, "grid", box=(2, 2)))
+    1 2 | . .
+    . . | 1 2
+    ----+----
+    2 1 | . .
+    . . | 2 1
+    >>> print(format_puzzle(grid, "ints-line"))
+    1 2 0 0 0 0 1 2 2 1 0 0 0 0 2 1
+    """
+    if isinstance(puzzle, GridPuzzle):
+        box = box or puzzle.box
+        puzzle = puzzle.givens
+    grid = np.asarray(puzzle, dtype=np.int64)
+    n = grid.shape[0]
+    if grid.ndim != 2 or grid.shape[1] != n:
+        raise ValueError(f"a puzzle grid must be square, got shape {grid.shape}")
+    writers = {"line": _write_line, "ints-line": _write_int_line,
+               "grid": _write_grid, "ints-grid": _write_int_grid}
+    if style not in writers:
+        raise ValueError(f"unknown puzzle style {style!r}; expected one of {sorted(writers)}")
+    return writers[style](grid, box)
+
+
+def _write_line(grid, box) -> str:
+    if grid.shape[0] > MAX_CHAR_N:
+        return _write_int_line(grid, box)
+    return "".join(SYMBOLS[v] for v in grid.reshape(-1).tolist())
+
+
+def _write_int_line(grid, box) -> str:
+    return " ".join(map(str, grid.reshape(-1).tolist()))
+
+
+def _write_int_grid(grid, box) -> str:
+    width = len(str(grid.shape[0]))
+    return "\n".join(" ".join(str(v).rjust(width) for v in row) for row in grid.tolist())
+
+
+def _write_grid(grid, box) -> str:
+    n = grid.shape[0]
+    if n > MAX_CHAR_N:
+        width = len(str(n))
+        cells = [[str(v).rjust(width) for v in row] for row in grid.tolist()]
+    else:
+        cells = [[SYMBOLS[v] for v in row] for row in grid.tolist()]
+    band, cols = box if box is not None else (n, n)
+    text_rows = [" | ".join(" ".join(row[j:j + cols]) for j in range(0, n, cols))
+                 for row in cells]
+    rule = "".join("+" if ch == "|" else "-" for ch in text_rows[0])
+    while "+" not in rule and _is_square(len(rule)):
+        rule += "-"  # a dash run of square length would read as an empty one-line puzzle
+    out = []
+    for i, row in enumerate(text_rows):
+        if i and i % band == 0:
+            out.append(rule)
+        out.append(row)
+    return "\n".join(out)
