@@ -186,3 +186,34 @@ class CNF:
     def clauses(self) -> list[list[int]]:
         """All clauses as Python lists (for small formulas and tests)."""
         return [clause for chunk in self.clause_lists() for clause in chunk]
+
+
+@dataclass(frozen=True, eq=False)
+class ProjectionLines:
+    """The comment lines that declare a formula's projection, in both conventions in use:
+    ``p show V... 0`` (model counting competitions, Ganak) and ``ind V... 0`` (ApproxMC and
+    older tools), each wrapped into lines of at most about ``width`` characters, every line
+    ending in ``0``. A formula with auxiliary variables carries them (a counter that counts
+    its models otherwise counts the auxiliaries' assignments too).
+
+    Examples
+    --------
+    >>> ProjectionLines(np.arange(1, 6), width=16)()
+    ['p show 1 2 3 4 0', 'p show 5 0', 'ind 1 2 3 4 5 0']
+    """
+
+    variables: np.ndarray
+    width: int = 100
+
+    def __call__(self) -> list[str]:
+        return self._wrap("p show") + self._wrap("ind")
+
+    def _wrap(self, head: str) -> list[str]:
+        lines, current = [], head
+        for var in map(str, self.variables.tolist()):
+            if len(current) + len(var) + 3 > self.width and current != head:
+                lines.append(current + " 0")
+                current = head
+            current += " " + var
+        return lines + [current + " 0"]
+

@@ -16,6 +16,7 @@ Exit codes (also in the README):
 5     unknown: a time or conflict budget ran out
 6     a solver failed or does not support what was asked
 7     an output cannot be written (``-o OUT``, a full disk)
+8     the instance needs more memory than is available (or ``--max-memory``)
 70    internal error (a bug; ``SUDOKIT_DEBUG=1`` shows the traceback)
 ====  ==========================================================
 
@@ -38,6 +39,7 @@ EXIT_INVALID_INPUT = 4
 EXIT_UNKNOWN = 5
 EXIT_SOLVER = 6
 EXIT_OUTPUT = 7
+EXIT_RESOURCES = 8
 EXIT_INTERNAL = 70
 
 
@@ -72,6 +74,12 @@ class OutputError(SudokitError):
     """An output file (``-o OUT``) or stream cannot be written."""
 
     exit_code = EXIT_OUTPUT
+
+
+class ResourceError(SudokitError):
+    """An instance whose encoding would need more memory than is available or allowed."""
+
+    exit_code = EXIT_RESOURCES
 
 
 class ParseError(SudokitError):

@@ -54,7 +54,7 @@ def test_writer_matches_naive_rendering_on_a_real_encoding():
     cnf = grid_to_cnf(sudoku(np.zeros((9, 9), dtype=int)), "extended", "seqcounter").cnf
     buffer = io.BytesIO()
     write_dimacs(cnf, buffer, chunk_rows=1000)
-    body = buffer.getvalue().decode().split("\n", len(cnf.comments) + 1)[-1]
+    body = buffer.getvalue().decode().split("\n", len(cnf.all_comments()) + 1)[-1]
     naive = "".join(" ".join(map(str, c)) + " 0\n" for c in cnf.clauses())
     assert body == naive
 

@@ -44,12 +44,13 @@ __all__ = ["AMO_METHODS", "CNFEncoding", "ENCODINGS", "ExactCoverCNF", "ExactCov
 
 
 def to_cnf(problem, encoding=None, amo="pairwise", include_givens=True,
-           symmetry_breaking=False):
-    """Encode any instance as CNF with the encoder its kind registers."""
+           symmetry_breaking=False, max_bytes=None):
+    """Encode any instance as CNF with the encoder its kind registers (``max_bytes``: refuse
+    what would not fit; default the available memory)."""
     encoder = problem_kind(problem).load("to_cnf")
-    return encoder(problem, encoding, amo, include_givens, symmetry_breaking)
+    return encoder(problem, encoding, amo, include_givens, symmetry_breaking, max_bytes)
 
 
-def to_exact_cover(problem, encoding=None):
+def to_exact_cover(problem, encoding=None, max_bytes=None):
     """Encode any instance as exact cover with the encoder its kind registers."""
-    return problem_kind(problem).load("to_exact_cover")(problem, encoding)
+    return problem_kind(problem).load("to_exact_cover")(problem, encoding, max_bytes)

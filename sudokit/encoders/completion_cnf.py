@@ -38,12 +38,14 @@ from typing import Any
 
 import numpy as np
 
-from ..cnf import CNF
-from ..errors import DecodeError, EncodingError
+from ..cnf import CNF, ProjectionLines
+from ..errors import DecodeError, EncodingError, ResourceError
 from ..instances.formula import CNFFormula, formula
 from ..problems import problem_kind
 from ..protocols import Composable, full_model
+from ..resources import available_memory, check_fits, format_bytes
 from .amo import at_most_one
+from .size import completion_cnf_size
 
 __all__ = ["CNFEncoding", "ENCODINGS", "grid_to_cnf",
            "coloring_to_cnf", "completion_to_cnf", "candidate_mask"]
@@ -275,7 +277,8 @@ ENCODINGS: dict[str, Encoding] = {e.name: e for e in (
 )}
 
 def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
-                      include_givens: bool = True, symmetry_breaking: bool = False) -> CNFEncoding:
+                      include_givens: bool = True, symmetry_breaking: bool = False,
+                      max_bytes: int | None = None) -> CNFEncoding:
     """Encode any completion problem (see the module table for ``encoding``).
 
     Parameters
@@ -285,6 +288,9 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
         assumptions instead); ignored by ``reduced``, which has no variables for givens.
     symmetry_breaking : bool
         Precoloring only: order the free colors (makes the encoding non-parsimonious).
+    max_bytes : int, optional
+        Refuse (:class:`~sudokit.errors.ResourceError`) a formula whose estimated size,
+        built and loaded into a solver, exceeds this (default: the available memory).
     """
     name = encoding or problem_kind(problem).cnf_encoding or ""
     spec = ENCODINGS.get(name)
@@ -294,6 +300,7 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
         usable = [e.name for e in ENCODINGS.values() if problem.kind in e.problems]
         raise EncodingError(f"encoding {name!r} does not apply to {problem.kind}; "
                             f"choose one of {', '.join(usable)}")
+    _check_size(problem, name, amo, max_bytes)
     cells, k = problem.num_cells, problem.num_values
     cnf = CNF()
     if spec.reduced:
@@ -316,7 +323,34 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
     cnf.comments.extend(_header(problem, spec, amo, ids, use_symmetry))
     if spec.reduced:
         cnf.deferred_comments.append(_MapLines(ids, 0 if problem.kind == "coloring" else problem.n))
+    projection = ids[ids > 0]
+    if cnf.num_vars > len(projection):  # auxiliary variables: declare what to count
+        cnf.deferred_comments.append(ProjectionLines(np.sort(projection)))
     return CNFEncoding(problem, cnf, name, amo, ids, parsimonious=not use_symmetry)
+
+
+def _check_size(problem, encoding: str, amo: str, max_bytes: int | None) -> None:
+    """Refuse a formula that cannot fit, naming the linear-size at-most-one if that fits."""
+    size = completion_cnf_size(problem, encoding, amo)
+    allowed = available_memory() if max_bytes is None else max_bytes
+    if size.bytes <= allowed:
+        return
+    what = f"the {encoding} encoding of this {_shape(problem)} (at-most-one {amo})"
+    smaller = completion_cnf_size(problem, encoding, "seqcounter")
+    if amo != "seqcounter" and smaller.bytes <= allowed:
+        hint = f"about {format_bytes(smaller.bytes)}"
+        try:
+            check_fits(size, what, allowed, f"the seqcounter at-most-one needs {hint}")
+        except ResourceError as err:
+            raise err.with_cli(str(err).replace(f"the seqcounter at-most-one needs {hint}",
+                                                f"--amo seqcounter needs {hint}")) from None
+    check_fits(size, what, allowed, "a smaller instance (or more memory) is needed")
+
+
+def _shape(problem) -> str:
+    if problem.kind == "coloring":
+        return f"graph ({problem.num_vertices} vertices, {problem.num_colors} colors)"
+    return f"{problem.n}x{problem.n} {problem.kind}"
 
 
 def _header(problem, spec: Encoding, amo: str, ids: np.ndarray, symmetry: bool) -> list[str]:
@@ -359,17 +393,18 @@ class _MapLines:
 
 
 def grid_to_cnf(puzzle, encoding: str | None = None, amo: str = "pairwise",
-                include_givens: bool = True) -> CNFEncoding:
+                include_givens: bool = True, max_bytes: int | None = None) -> CNFEncoding:
     """Encode a Sudoku or Latin square completion (see :func:`completion_to_cnf`)."""
-    return completion_to_cnf(puzzle, encoding, amo, include_givens)
+    return completion_to_cnf(puzzle, encoding, amo, include_givens, max_bytes=max_bytes)
 
 
 def coloring_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
-                       include_givens: bool = True,
-                       symmetry_breaking: bool = False) -> CNFEncoding:
+                    include_givens: bool = True, symmetry_breaking: bool = False,
+                    max_bytes: int | None = None) -> CNFEncoding:
     """Encode a precoloring extension instance (the direct encoding by default).
 
     ``symmetry_breaking=True`` orders the free colors: satisfiability is kept but solutions
     are no longer counted one to one (the result says ``parsimonious=False``).
     """
-    return completion_to_cnf(problem, encoding, amo, include_givens, symmetry_breaking)
+    return completion_to_cnf(problem, encoding, amo, include_givens, symmetry_breaking,
+                             max_bytes)

@@ -41,7 +41,9 @@ from ..exact_cover import DeferredNames, ExactCover
 from ..instances.units import cell_unit_table
 from ..problems import problem_kind
 from ..protocols import Composable
+from ..resources import check_fits
 from .completion_cnf import candidate_mask
+from .size import completion_xc_size
 
 __all__ = ["ExactCoverEncoding", "OwnCover", "XC_ENCODINGS", "completion_to_exact_cover",
            "grid_to_exact_cover", "own_cover", "coloring_to_exact_cover"]
@@ -154,12 +156,19 @@ class _ItemNames:
         return _join(kind[0], _symbol(units, n), _symbol(values - 1, n), dotted=n > 35)
 
 
-def completion_to_exact_cover(problem, encoding: str | None = None) -> ExactCoverEncoding:
-    """Encode any completion problem as exact cover (``full`` or ``reduced``; see the module)."""
+def completion_to_exact_cover(problem, encoding: str | None = None,
+                              max_bytes: int | None = None) -> ExactCoverEncoding:
+    """Encode any completion problem as exact cover (``full`` or ``reduced``; see the module).
+
+    ``max_bytes`` refuses (:class:`~sudokit.errors.ResourceError`) a cover whose estimated
+    size exceeds it (default: the available memory).
+    """
     name = encoding or problem_kind(problem).xc_encoding
     if name not in XC_ENCODINGS:
         raise EncodingError(f"unknown exact cover encoding {name!r}; choose one of "
                             + ", ".join(XC_ENCODINGS))
+    check_fits(completion_xc_size(problem, name), f"the {name} exact cover of this instance",
+               max_bytes, "a smaller instance (or more memory) is needed")
     cells, k = problem.num_cells, problem.num_values
     givens = problem.flat_givens
     if name == "reduced":
@@ -221,14 +230,16 @@ def completion_to_exact_cover(problem, encoding: str | None = None) -> ExactCove
                               option_values.astype(np.int32))
 
 
-def grid_to_exact_cover(puzzle, encoding: str | None = None) -> ExactCoverEncoding:
+def grid_to_exact_cover(puzzle, encoding: str | None = None,
+                        max_bytes: int | None = None) -> ExactCoverEncoding:
     """Sudoku (``4n^2`` items) or Latin square (``3n^2`` items) as exact cover."""
-    return completion_to_exact_cover(puzzle, encoding)
+    return completion_to_exact_cover(puzzle, encoding, max_bytes)
 
 
-def coloring_to_exact_cover(problem, encoding: str | None = None) -> ExactCoverEncoding:
+def coloring_to_exact_cover(problem, encoding: str | None = None,
+                            max_bytes: int | None = None) -> ExactCoverEncoding:
     """Vertices as primary items, ``(edge, color)`` pairs as secondary items."""
-    return completion_to_exact_cover(problem, encoding)
+    return completion_to_exact_cover(problem, encoding, max_bytes)
 
 
 @dataclass(frozen=True, eq=False)
@@ -262,6 +273,8 @@ class OwnCover(Composable):
         return f"{self.name}: the exact cover problem itself ({self.xc.num_options} options)."
 
 
-def own_cover(xc: ExactCover, encoding: str | None = None) -> OwnCover:
-    """The ``xc`` kind's exact cover encoding: the problem itself (``encoding`` unused)."""
+def own_cover(xc: ExactCover, encoding: str | None = None,
+              max_bytes: int | None = None) -> OwnCover:
+    """The ``xc`` kind's exact cover encoding: the problem itself (the options do not
+    apply)."""
     return OwnCover(xc)

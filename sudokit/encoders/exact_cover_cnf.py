@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cnf import CNF
+from ..cnf import CNF, ProjectionLines
 from ..exact_cover import ExactCover
 from ..instances.formula import CNFFormula, formula
 from ..protocols import Composable, full_model
@@ -80,7 +80,8 @@ def _groups_by_item(xc) -> list[np.ndarray]:
 
 
 def exact_cover_to_cnf(xc, encoding: str | None = None, amo: str = "pairwise",
-                       include_givens: bool = True, symmetry_breaking: bool = False):
+                       include_givens: bool = True, symmetry_breaking: bool = False,
+                       max_bytes: int | None = None):
     """Encode an :class:`~sudokit.exact_cover.ExactCover` (the extra options are ignored)."""
     cnf = CNF()
     cnf.new_block("options", (xc.num_options,))
@@ -93,4 +94,6 @@ def exact_cover_to_cnf(xc, encoding: str | None = None, amo: str = "pairwise",
             at_most_one(cnf, np.stack(rows), "items covered at most once", amo)
     cnf.comments.append(f"exact cover: {xc.num_options} options, {xc.num_primary} primary and "
                         f"{xc.num_secondary} secondary items; variable k = option k")
+    if cnf.num_vars > xc.num_options:  # auxiliary variables: declare what to count
+        cnf.deferred_comments.append(ProjectionLines(np.arange(1, xc.num_options + 1)))
     return ExactCoverCNF(xc, cnf, amo=amo)

@@ -71,8 +71,8 @@ class FormulaEncoding(Composable):
 
 
 def formula_to_cnf(problem: CNFFormula, encoding: str | None = None, amo: str = "pairwise",
-                   include_givens: bool = True,
-                   symmetry_breaking: bool = False) -> FormulaEncoding:
+                   include_givens: bool = True, symmetry_breaking: bool = False,
+                   max_bytes: int | None = None) -> FormulaEncoding:
     """The ``cnf`` kind's CNF encoding: the formula itself (the encoding options do not
     apply to a formula and are not used)."""
     return FormulaEncoding(problem)

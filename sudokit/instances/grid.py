@@ -118,7 +118,11 @@ class GridPuzzle:
         ['value 1 repeats in row 1 (row 1, column 1 and row 1, column 2)']
         """
         grid = cls.__new__(cls)
-        object.__setattr__(grid, "givens", np.asarray(givens).astype(np.int32))
+        values = np.asarray(givens).astype(np.int32)
+        if box is not None and (values.ndim != 2 or values.shape[0] % box[0]
+                                or values.shape[1] % box[1]):
+            box = None  # boxes of another size: the check against the puzzle says so
+        object.__setattr__(grid, "givens", values)
         object.__setattr__(grid, "box", box)
         object.__setattr__(grid, "_units", grid._build_units())
         return grid

@@ -118,7 +118,8 @@ class SatToExactCover(Composable):
                 "counts are not preserved.")
 
 
-def sat_to_exact_cover(problem, encoding: str | None = None) -> SatToExactCover:
+def sat_to_exact_cover(problem, encoding: str | None = None,
+                       max_bytes: int | None = None) -> SatToExactCover:
     """CNF to exact cover by variable and clause gadgets (see the module; not parsimonious).
 
     This is also the ``cnf`` kind's exact cover encoding (``encoding`` is not used).

@@ -33,15 +33,19 @@ class Budget:
         SAT conflicts (CDCL engines).
     nodes : int, optional
         Search-tree nodes (DLX and the other search engines).
+    memory : int, optional
+        Bytes an instance's formula or cover may take (default: the available memory; a
+        larger one is refused before it is built, :class:`~sudokit.errors.ResourceError`).
     """
 
     seconds: float | None = None
     conflicts: int | None = None
     nodes: int | None = None
+    memory: int | None = None
 
     @property
     def unlimited(self) -> bool:
-        """No limit at all."""
+        """No limit on time or search (memory is always bounded)."""
         return self.seconds is None and self.conflicts is None and self.nodes is None
 
     def start(self) -> Meter:

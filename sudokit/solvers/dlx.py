@@ -226,10 +226,9 @@ class DancingLinks:
                     budget: Budget | None = None) -> tuple[int, np.ndarray | None]:
         """Count covers (up to ``limit``) and return the first, within a budget.
 
-        Without a time budget this is one kernel call (nodes bounded by ``budget.nodes``).
-        With one, the search runs in slices of :attr:`slice_nodes` nodes inside the kernel
-        (no Python per solution) and the clock is read between slices, so a time limit holds
-        even when no cover turns up for a long while.
+        The search runs in slices of :attr:`slice_nodes` nodes inside the kernel (no Python
+        per solution); between slices the clock of a time budget is read and a Ctrl-C is
+        delivered, so both hold even when no cover turns up for a long while.
 
         Returns
         -------
@@ -250,19 +249,7 @@ class DancingLinks:
         (3, array([0]))
         """
         pre = self._check_pre(preselected)
-        limit = _limit(limit)
-        if budget is None or budget.seconds is None:
-            nodes = None if budget is None else budget.nodes
-            counts, firsts, unknown = self._run_csr(np.array([0, len(pre)], dtype=np.int64),
-                                                    pre, limit, len(pre) + self._width,
-                                                    -1 if nodes is None else int(nodes))
-            if unknown[0]:
-                raise BudgetExhausted(f"DLX node budget of {nodes} ran out after "
-                                      f"{int(counts[0])} solution(s)", int(counts[0]))
-            row = firsts[0]
-            return int(counts[0]), (np.sort(row[row >= 0]).astype(np.int64)
-                                    if counts[0] else None)
-        return self._count_sliced(pre, limit, budget)
+        return self._count_sliced(pre, _limit(limit), budget or Budget())
 
     #: nodes per kernel call between clock readings under a time budget (about 10-50 ms)
     slice_nodes = 1 << 16
@@ -338,6 +325,10 @@ class DancingLinks:
             first gets :attr:`slice_nodes` nodes in the batch call, and the few that need more
             go on alone in clock-checked slices (:meth:`count_first`).
 
+        Every set gets at most :attr:`slice_nodes` nodes in the batch call (fewer with a
+        smaller ``nodes`` budget); the rare ones that need more go on alone in sliced searches
+        (:meth:`count_first`), so no kernel call runs long and Ctrl-C is always delivered.
+
         Returns
         -------
         BatchCount
@@ -357,26 +348,23 @@ class DancingLinks:
         extra = np.concatenate(([0], np.cumsum(self._secondary_only[options])))[starts]
         width = self._width + (int(np.diff(extra).max()) if len(starts) > 1 else 0)
         limit = _limit(limit)
-        nodes = None if budget is None else budget.nodes
-        timed = budget is not None and budget.seconds is not None
-        cap = self.slice_nodes if timed else nodes
-        if cap is not None and nodes is not None:
-            cap = min(cap, nodes)
-        counts, firsts, unknown = self._run_csr(starts, options, limit, width,
-                                                -1 if cap is None else int(cap))
-        if timed:
-            for p in np.flatnonzero(unknown):  # the rare sets that need more than one slice
-                pre = options[starts[p]:starts[p + 1]]
-                try:
-                    count, first = self.count_first(pre, limit, budget)
-                except BudgetExhausted as err:
-                    counts[p] = max(int(counts[p]), err.found or 0)
-                    continue
-                unknown[p] = False
-                counts[p] = count
-                firsts[p] = -1
-                if first is not None:
-                    firsts[p, :len(first)] = first
+        budget = budget or Budget()
+        cap = self.slice_nodes if budget.nodes is None else min(self.slice_nodes, budget.nodes)
+        counts, firsts, unknown = self._run_csr(starts, options, limit, width, int(cap))
+        if budget.nodes is not None and budget.nodes <= cap:
+            return BatchCount(counts, firsts, unknown)   # the kernel held the whole budget
+        for p in np.flatnonzero(unknown):  # the rare sets that need more than one slice
+            pre = options[starts[p]:starts[p + 1]]
+            try:
+                count, first = self.count_first(pre, limit, budget)
+            except BudgetExhausted as err:
+                counts[p] = max(int(counts[p]), err.found or 0)
+                continue
+            unknown[p] = False
+            counts[p] = count
+            firsts[p] = -1
+            if first is not None:
+                firsts[p, :len(first)] = first
         return BatchCount(counts, firsts, unknown)
 
     # internals ------------------------------------------------------------------------

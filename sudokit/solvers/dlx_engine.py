@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..encoders import completion_to_exact_cover, to_exact_cover
-from ..errors import SolverError
+from ..errors import BudgetExhausted, SolverError
 from ..problems import problem_kind
 from .budget import UNLIMITED, Budget
 from .dlx import DancingLinks
@@ -74,9 +74,9 @@ class DLXEngine(EngineBase):
         return self.links.count_many(starts, options, limit, budget)
 
     # one instance on its own ------------------------------------------------------------
-    def _encode(self, instance):
+    def _encode(self, instance, budget: Budget):
         encoding = self.encoding or problem_kind(instance).solo_xc_encoding
-        return to_exact_cover(instance, encoding)
+        return to_exact_cover(instance, encoding, budget.memory)
 
     def count(self, instance, limit: int | None = None, budget: Budget = UNLIMITED):
         """``(count, first_solution)``; the budget's ``seconds`` and ``nodes`` bound it."""
@@ -84,12 +84,17 @@ class DLXEngine(EngineBase):
             count, first = self.links.count_first(self._given_options(instance), limit,
                                                   budget)
             return count, self._decode(instance, first)
-        encoded = self._encode(instance)
+        meter = budget.start()
+        encoded = self._encode(instance, budget)
         if limit != 1 and not encoded.parsimonious:
             raise SolverError(f"dlx reaches a {instance.kind} instance through "
                               f"{encoded.encoding}, which does not count solutions one to "
                               "one; count it with a SAT solver")
-        count, first = DancingLinks.from_problem(encoded.xc).count_first((), limit, budget)
+        left = meter.seconds_left()
+        if left is not None and left <= 0:
+            raise BudgetExhausted("the time budget ran out while encoding", 0)
+        remaining = budget if left is None else replace(budget, seconds=left)
+        count, first = DancingLinks.from_problem(encoded.xc).count_first((), limit, remaining)
         return count, None if first is None else encoded.decode(first)
 
     def solve(self, instance, budget: Budget = UNLIMITED):

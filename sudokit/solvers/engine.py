@@ -128,7 +128,7 @@ class EngineBase:
         started = time.perf_counter()
         try:
             outcome = run(*args)
-        except BudgetExhausted:
-            outcome = Outcome("unknown")
+        except BudgetExhausted as err:
+            outcome = Outcome("unknown", count=err.found)
         outcome.seconds = time.perf_counter() - started
         return outcome

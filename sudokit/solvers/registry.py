@@ -76,6 +76,8 @@ class EngineSpec:
     engine: str
     budgets: tuple[str, ...]
     counts: bool = True
+    #: the encoding options it takes (a CNF engine: the encoding and at-most-one method)
+    options: tuple[str, ...] = ()
 
 
 _ALL_BUDGETS = ("seconds", "conflicts")
@@ -83,7 +85,8 @@ _NO_BUDGET = {"lingeling"}
 
 ENGINES: dict[str, EngineSpec] = {
     **{name: EngineSpec(name, text, "sudokit.solvers.sat:SATEngine",
-                        () if name in _NO_BUDGET else _ALL_BUDGETS)
+                        () if name in _NO_BUDGET else _ALL_BUDGETS,
+                        options=("encoding", "amo"))
        for name, text in SOLVERS.items()},
     "dlx": EngineSpec("dlx", EXACT_SOLVERS["dlx"], "sudokit.solvers.dlx_engine:DLXEngine",
                       ("seconds", "nodes")),

@@ -19,10 +19,12 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
+from pysat._utils import MainThread
 from pysat.solvers import Solver
 
 from ..cnf import CNF
@@ -37,54 +39,95 @@ __all__ = ["SATEngine", "open_solver", "load_cnf", "read_model", "run_solver", "
            "solutions", "count_solutions", "is_unique"]
 
 
-def open_solver(name: str = DEFAULT_SOLVER, cnf: CNF | None = None) -> Solver:
-    """A PySAT solver by name (use it in a ``with`` block), loaded with ``cnf`` if given."""
+def open_solver(name: str = DEFAULT_SOLVER, cnf: CNF | None = None,
+                meter: Meter | None = None) -> Solver:
+    """A PySAT solver by name (use it in a ``with`` block), loaded with ``cnf`` if given
+    (within ``meter``'s time budget: the solver is deleted if loading runs out of it)."""
     solver = Solver(name=resolve_solver(name))
     if cnf is not None:
-        load_cnf(solver, cnf)
+        try:
+            load_cnf(solver, cnf, meter)
+        except BaseException:
+            solver.delete()
+            raise
     return solver
 
 
-def load_cnf(solver: Solver, cnf: CNF) -> None:
-    """Hand ``cnf`` to ``solver``: one ``tolist`` per block, then the solver's own add call."""
+#: clauses handed to a solver between two readings of the clock
+_LOAD_CHUNK = 1 << 16
+
+
+def load_cnf(solver: Solver, cnf: CNF, meter: Meter | None = None) -> None:
+    """Hand ``cnf`` to ``solver`` in chunks of rows (one ``tolist`` each); with a ``meter``,
+    the clock is read between chunks (:class:`BudgetExhausted` when it runs out), since
+    loading tens of millions of clauses takes minutes."""
     add = solver.add_clause
-    for chunk in cnf.clause_lists():
-        for clause in chunk:
-            add(clause)
+    for _group, block in cnf.blocks:
+        for start in range(0, len(block), _LOAD_CHUNK):
+            with _python_signals():
+                for clause in block[start:start + _LOAD_CHUNK].tolist():
+                    add(clause)
+            if meter is not None and meter.late():
+                raise BudgetExhausted("the time budget ran out while loading the formula")
 
 
 _FIRST_SLICE, _MAX_SLICE = 2_000, 100_000
 
 
+@contextlib.contextmanager
+def _python_signals():
+    """Leave Ctrl-C (and SIGTERM) to Python while a PySAT call runs.
+
+    Called from the main thread, PySAT's C code installs its own SIGINT handler for the call;
+    when it fires, CaDiCaL is left in an invalid state and aborts the whole process on the next
+    call (exit 134), and Glucose raises a RuntimeError. Told it is not on the main thread, PySAT
+    installs nothing: the signal waits in Python's handler until the call returns (every solve
+    here is a conflict-bounded slice) and is raised between calls, where the solver is sound.
+    """
+    saved = MainThread.check
+    MainThread.check = staticmethod(lambda: False)  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        MainThread.check = saved  # type: ignore[method-assign]
+
+
 def run_solver(solver: Solver, assumptions=(), meter: Meter | None = None) -> bool:
     """Solve under ``assumptions``; True/False, or :class:`BudgetExhausted` when out of budget.
 
-    With a time budget, the search runs in conflict-bounded slices (growing from 2,000 to
-    100,000 conflicts) and the clock is read after each slice: this works for every solver
-    that honours conflict budgets, CaDiCaL included, which PySAT cannot interrupt from another
-    thread. A conflict budget alone is one bounded call.
+    The search runs in conflict-bounded slices (growing from 2,000 to 100,000 conflicts) and
+    control returns to Python after each one: the clock of a time budget is read there, a
+    conflict budget is charged there, and a Ctrl-C lands there (never inside the solver; see
+    :func:`_python_signals`). This works for every solver that honours conflict budgets,
+    CaDiCaL included, which PySAT cannot interrupt from another thread. A solver without
+    budgets (lingeling) runs one unbounded call and cannot take a budget.
     """
     assumptions = list(assumptions)
-    if meter is None or (meter.budget.seconds is None and meter.budget.conflicts is None):
-        return solver.solve(assumptions=assumptions)
     backend = type(solver.solver).__name__.lower()
+    budgeted = meter is not None and (meter.budget.seconds is not None
+                                      or meter.budget.conflicts is not None)
     if not supports_budget(backend):
-        raise SolverError(f"{backend} does not support time or conflict budgets; "
-                          "choose another solver (e.g. cadical195)")
-    slice_size = _FIRST_SLICE if meter.budget.seconds is not None else None
+        if budgeted:
+            raise SolverError(f"{backend} does not support time or conflict budgets; "
+                              "choose another solver (e.g. cadical195)")
+        with _python_signals():
+            return bool(solver.solve(assumptions=assumptions))
+    slice_size = _FIRST_SLICE
     while True:  # at least one slice per call, so a tight budget still gets to search
-        allowed = slice_size or meter.budget.conflicts or _MAX_SLICE
-        if meter.budget.conflicts is not None:
+        allowed = slice_size
+        if meter is not None and meter.budget.conflicts is not None:
             allowed = min(allowed, meter.budget.conflicts - meter.conflicts_used)
         before = solver.accum_stats().get("conflicts", 0)
-        solver.conf_budget(int(allowed))
-        status = solver.solve_limited(assumptions=assumptions)
-        meter.conflicts_used += solver.accum_stats().get("conflicts", 0) - before
+        solver.conf_budget(int(max(allowed, 1)))
+        with _python_signals():
+            status = solver.solve_limited(assumptions=assumptions)
+        if meter is not None:
+            meter.conflicts_used += solver.accum_stats().get("conflicts", 0) - before
         if status is not None:
             return bool(status)
-        if meter.exhausted():
+        if meter is not None and meter.exhausted():
             raise BudgetExhausted("budget exhausted: unknown")
-        slice_size = min(2 * slice_size, _MAX_SLICE) if slice_size else None
+        slice_size = min(2 * slice_size, _MAX_SLICE)
 
 
 def read_model(solver: Solver, num_vars: int) -> np.ndarray:
@@ -110,16 +153,23 @@ def _enumerate(solver: Solver, encoding, assumptions, meter, guard: int | None =
         model = read_model(solver, encoding.cnf.num_vars)
         yield encoding.decode(model)
         solver.add_clause(extra + encoding.blocking_clause(model))
+        if meter is not None and meter.exhausted():  # the budget covers the whole count
+            raise BudgetExhausted("budget exhausted: unknown")
 
 
 def _count(found, limit):
-    """``(count, first_solution)`` of a solution stream, stopping at ``limit``."""
+    """``(count, first_solution)`` of a solution stream, stopping at ``limit``; when the
+    budget runs out, :class:`BudgetExhausted` carries the count so far (``found``)."""
     count, first = 0, None
-    for solution in found:
-        count += 1
-        first = solution if first is None else first
-        if limit is not None and count >= limit:
-            break
+    try:
+        for solution in found:
+            count += 1
+            first = solution if first is None else first
+            if limit is not None and count >= limit:
+                break
+    except BudgetExhausted:
+        raise BudgetExhausted(f"budget exhausted after {count} solution(s): unknown",
+                              count) from None
     return count, first
 
 
@@ -196,18 +246,24 @@ class SATEngine(EngineBase):
             self._sat.add_clause([-guard])  # retire this puzzle's blocking clauses
 
     # one instance on its own -----------------------------------------------------------
-    def _encode(self, instance, symmetry: bool):
+    def _encode(self, instance, symmetry: bool, meter: Meter):
+        """The instance's own formula; the budget's clock runs from before encoding."""
         encoding = self.encoding or problem_kind(instance).solo_cnf_encoding
-        return to_cnf(instance, encoding, self.amo, symmetry_breaking=symmetry)
+        encoded = to_cnf(instance, encoding, self.amo, symmetry_breaking=symmetry,
+                         max_bytes=meter.budget.memory)
+        if meter.late():
+            raise BudgetExhausted("the time budget ran out while encoding", 0)
+        return encoded
 
     def solve(self, instance, budget: Budget = UNLIMITED):
         """One solution of ``instance`` or None (:attr:`conflicts` tells what it took)."""
         if self.shared is not None:
             return self._shared_solve(instance, budget)
-        encoded = self._encode(instance, True)
-        with open_solver(self.name, encoded.cnf) as sat:
+        meter = budget.start()
+        encoded = self._encode(instance, True, meter)
+        with open_solver(self.name, encoded.cnf, meter) as sat:
             try:
-                if not run_solver(sat, [], budget.start()):
+                if not run_solver(sat, [], meter):
                     return None
                 return encoded.decode(read_model(sat, encoded.cnf.num_vars))
             finally:
@@ -217,9 +273,10 @@ class SATEngine(EngineBase):
         """``(count, first_solution)`` of ``instance``, counting up to ``limit``."""
         if self.shared is not None:
             return self._shared_count(instance, limit, budget)
-        encoded = self._encode(instance, False)
-        with open_solver(self.name, encoded.cnf) as sat:
-            return _count(_enumerate(sat, encoded, [], budget.start()), limit)
+        meter = budget.start()
+        encoded = self._encode(instance, False, meter)
+        with open_solver(self.name, encoded.cnf, meter) as sat:
+            return _count(_enumerate(sat, encoded, [], meter), limit)
 
 
 def _source(problem):
@@ -236,8 +293,9 @@ def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED
         raise SolverError(f"{encoding.name} does not count solutions one to one (symmetry "
                           "breaking, or a reduction that is not parsimonious); encode without "
                           "it to enumerate")
-    with open_solver(solver, encoding.cnf) as sat:
-        yield from _enumerate(sat, encoding, [], budget.start())
+    meter = budget.start()
+    with open_solver(solver, encoding.cnf, meter) as sat:
+        yield from _enumerate(sat, encoding, [], meter)
 
 
 def count_solutions(problem, limit: int | None = None, solver: str = DEFAULT_SOLVER,
@@ -269,7 +327,8 @@ def solve(problem, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED):
     if name not in SOLVERS or not hasattr(problem, "cnf"):
         with open_engine(name) as engine:
             return engine.solve(_source(problem), budget)
-    with open_solver(name, problem.cnf) as sat:
-        if not run_solver(sat, [], budget.start()):
+    meter = budget.start()
+    with open_solver(name, problem.cnf, meter) as sat:
+        if not run_solver(sat, [], meter):
             return None
         return problem.decode(read_model(sat, problem.cnf.num_vars))
