@@ -25,7 +25,6 @@ from sudokit.errors import (
     EXIT_INVALID_INPUT,
     EXIT_OK,
     EXIT_OUTPUT,
-    EXIT_SOLVER,
     EXIT_UNKNOWN,
     EXIT_UNREADABLE,
     EXIT_USAGE,
@@ -409,8 +408,9 @@ def test_solve_conflict_budget_is_unknown(data_dir):
 
 @pytest.mark.parametrize("command", ["solve", "count"])
 def test_lingeling_has_no_budgets(command):
+    # the engine registry says lingeling honours no budget: a usage error before any solving
     result = run(command, "--solver", "lingeling", "--time-limit", "1", PUZZLE17)
-    assert_error(result, EXIT_SOLVER, "lingeling", "budget")
+    assert_error(result, EXIT_USAGE, "--time-limit", "lingeling", "no budget")
     assert result.stdout == ""
 
 

@@ -7,7 +7,15 @@ import click
 from ..encoders import to_cnf, to_exact_cover
 from ..formats.dimacs import write_dimacs
 from ..formats.dlx import format_dlx
-from .common import emit_json, encoding_options, instance_options, load, write_output
+from .common import (
+    emit_json,
+    encode_encoding_options,
+    exclusive,
+    instance_options,
+    load,
+    requires,
+    write_output,
+)
 
 
 def _stats_table(cnf) -> str:
@@ -22,9 +30,8 @@ def _stats_table(cnf) -> str:
 
 @click.command()
 @click.argument("file", type=str)
-@click.option("--cnf", "target", flag_value="cnf", default=True,
-              help="Encode as DIMACS CNF (the default).")
-@click.option("--xc", "target", flag_value="xc",
+@click.option("--cnf", "as_cnf", is_flag=True, help="Encode as DIMACS CNF (the default).")
+@click.option("--xc", "xc", is_flag=True,
               help="Encode as exact cover in Knuth's DLX1 text format.")
 @click.option("--matrix", type=str, metavar="OUT.npz",
               help="With --xc: also write the 0/1 matrix as .npz (CSR arrays readable by "
@@ -41,14 +48,18 @@ def _stats_table(cnf) -> str:
               help="Graphs: break the symmetry of colors no precolor uses.")
 @click.option("--json", "as_json", is_flag=True, help="With --stats: the table as JSON.")
 @instance_options
-@encoding_options
-def encode(file, target, matrix, dense, output, index, stats, symmetry, as_json, problem, box,
-           colors, encoding, amo):
+@encode_encoding_options
+@click.pass_context
+def encode(ctx, file, as_cnf, xc, matrix, dense, output, index, stats, symmetry, as_json, problem,
+           box, colors, encoding, amo):
     """Encode instance I of FILE ('-' for stdin) as DIMACS CNF, or with --xc as exact cover.
 
     Variables follow var(r, c, v) = (r-1)*n*n + (c-1)*n + v for grids and
     var(v, c) = (v-1)*k + c for graphs (1-based), except the 'reduced' encoding, which
     renumbers and writes 'c map VAR ROW COLUMN VALUE' comment lines.
+
+    --encoding names a CNF encoding, or with --xc an exact cover one (full or reduced);
+    'solve' and 'count' take the CNF encodings only.
 
     \b
     Example:
@@ -56,19 +67,24 @@ def encode(file, target, matrix, dense, output, index, stats, symmetry, as_json,
       sudokit encode --cnf --encoding reduced --stats sudokit/instances/examples/top3.txt
       sudokit encode --xc --encoding reduced sudokit/instances/examples/puzzle17.txt
     """
+    exclusive(ctx, "as_cnf", "xc")
+    for option in ("stats", "amo", "symmetry"):  # they shape a CNF; an exact cover has none
+        exclusive(ctx, "xc", option)
+    requires(ctx, "dense", "matrix")
+    requires(ctx, "as_json", "stats")
     records = load(file, problem, box, colors)
     if index > len(records):
         raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
     instance = records[index - 1].instance
-    if target == "xc":
-        _encode_exact_cover(instance, encoding, output, matrix, dense)
+    if xc:
+        _encode_exact_cover(instance, encoding, output, matrix, dense, file)
         return
     if matrix is not None:
         raise click.UsageError("--matrix needs --xc")
     encoded = to_cnf(instance, encoding, amo, symmetry_breaking=symmetry)
     cnf = encoded.cnf
     if output is not None or not stats:
-        write_output(output, writer=lambda stream: write_dimacs(cnf, stream))
+        write_output(output, writer=lambda stream: write_dimacs(cnf, stream), inputs=(file,))
     if stats:
         if as_json:
             emit_json({"encoding": encoded.encoding, "amo": encoded.amo, "groups": cnf.stats(),
@@ -78,12 +94,13 @@ def encode(file, target, matrix, dense, output, index, stats, symmetry, as_json,
             click.echo(_stats_table(cnf))
 
 
-def _encode_exact_cover(instance, encoding, output, matrix, dense) -> None:
+def _encode_exact_cover(instance, encoding, output, matrix, dense, file) -> None:
     xc = to_exact_cover(instance, encoding).xc
     text = format_dlx(xc)
     if output is not None:
-        write_output(output, text)
+        write_output(output, text, inputs=(file,))
     if matrix is not None:  # exactly the path given (numpy would add .npz to a name)
-        write_output(matrix, writer=lambda stream: xc.save_matrix(stream, dense=dense))
+        write_output(matrix, writer=lambda stream: xc.save_matrix(stream, dense=dense),
+                     inputs=(file,))
     if output is None:
         click.echo(text, nl=False)

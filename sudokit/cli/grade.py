@@ -13,7 +13,15 @@ from ..grading import (
     parse_schemes,
     search_free_table,
 )
-from .common import Progress, emit_json, instance_options, load
+from .common import (
+    Progress,
+    emit_json,
+    exclusive,
+    instance_options,
+    load,
+    output_option,
+    output_stream,
+)
 
 
 def _grade_of(names, row):
@@ -39,7 +47,10 @@ def _grade_of(names, row):
 @click.option("--shave-passes", type=click.IntRange(min=1), metavar="N",
               help="Stop FCV, BCV and HACV after N rounds over the cells (1 reproduces "
                    "Simonis's figures; default: shave to the fixpoint).")
-def grade(file, problem, box, colors, schemes, as_json, summary, nodes, shave_passes):
+@output_option
+@click.pass_context
+def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, shave_passes,
+          output):
     """Grade every grid puzzle in FILE ('-' for stdin) by propagation strength.
 
     A puzzle is search free under a scheme when propagation alone fixes every cell. The
@@ -55,9 +66,11 @@ def grade(file, problem, box, colors, schemes, as_json, summary, nodes, shave_pa
     \b
     Example:
       sudokit grade sudokit/instances/examples/top3.txt
-      sudokit grade --json --schemes FC,FCI,HAC puzzles.txt
-      sudokit grade --summary puzzles.txt
+      sudokit grade --json --schemes FC,FCI,HAC sudokit/instances/examples/top3.txt
+      sudokit grade --summary sudokit/instances/examples/top3.txt -o summary.txt
     """
+    exclusive(ctx, "as_json", "summary")
+    exclusive(ctx, "summary", "nodes")  # the summary counts no nodes
     try:
         names = list(parse_schemes(schemes))
     except SudokitError as err:
@@ -68,32 +81,38 @@ def grade(file, problem, box, colors, schemes, as_json, summary, nodes, shave_pa
             raise SudokitError(f"grade needs Sudoku or Latin square puzzles; "
                                f"{record.instance.__class__.__name__} cannot be graded")
     puzzles = [r.instance for r in records]
-    progress = Progress(len(puzzles), "grading")
-    try:
-        table = search_free_table(puzzles, names, progress=progress,
-                                  shave_passes=shave_passes)
-    finally:
-        progress.close()
-    if summary:
-        columns = [s for s in TABLE_SCHEMES if s in names] + \
-                  [s for s in names if s not in TABLE_SCHEMES]
-        heads = ["instances"] + columns
-        values = [str(len(puzzles))] + [
-            f"{100 * table[:, names.index(s)].mean():.2f}" if len(puzzles) else "-"
-            for s in columns]
-        widths = [max(len(h), len(v)) for h, v in zip(heads, values, strict=True)]
-        click.echo("  ".join(h.rjust(w) for h, w in zip(heads, widths, strict=True)))
-        click.echo("  ".join(v.rjust(w) for v, w in zip(values, widths, strict=True)))
-        return
-    for index, (record, row) in enumerate(zip(records, table, strict=True)):
-        grade_name = _grade_of(names, row)
-        count = label_nodes(record.instance) if nodes else None
-        if as_json:
-            obj = {"index": index + 1, "line": record.line,
-                   "search_free": {name: bool(flag) for name, flag in zip(names, row, strict=True)},
-                   "grade": grade_name}
-            if nodes:
-                obj["nodes"] = count
-            emit_json(obj)
-        else:
-            click.echo(grade_name if count is None else f"{grade_name} {count}")
+    with output_stream(output, inputs=(file,)) as out:
+        progress = Progress(len(puzzles), "grading")
+        try:
+            table = search_free_table(puzzles, names, progress=progress,
+                                      shave_passes=shave_passes)
+        finally:
+            progress.close()
+        if summary:
+            click.echo(_summary(table, names, len(puzzles)), file=out)
+            return
+        for index, (record, row) in enumerate(zip(records, table, strict=True)):
+            grade_name = _grade_of(names, row)
+            count = label_nodes(record.instance) if nodes else None
+            if as_json:
+                obj = {"index": index + 1, "line": record.line,
+                       "search_free": {name: bool(flag)
+                                       for name, flag in zip(names, row, strict=True)},
+                       "grade": grade_name}
+                if nodes:
+                    obj["nodes"] = count
+                emit_json(obj, out)
+            else:
+                click.echo(grade_name if count is None else f"{grade_name} {count}", file=out)
+
+
+def _summary(table, names, total: int) -> str:
+    """Simonis's Table 4/5 layout: the instances, then percent search free per scheme."""
+    columns = [s for s in TABLE_SCHEMES if s in names] + \
+              [s for s in names if s not in TABLE_SCHEMES]
+    heads = ["instances"] + columns
+    values = [str(total)] + [f"{100 * table[:, names.index(s)].mean():.2f}" if total else "-"
+                             for s in columns]
+    widths = [max(len(h), len(v)) for h, v in zip(heads, values, strict=True)]
+    return "\n".join("  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
+                     for row in (heads, values))

@@ -11,7 +11,15 @@ from ..problems import problem_kind
 from ..reductions import REDUCTIONS
 from ..reductions import reduce as apply_reduction
 from ..solvers import run_batch
-from .common import check_solver, load, shape_options, solver_option, write_output
+from .common import (
+    check_solver,
+    load,
+    requires,
+    shape_options,
+    solver_option,
+    speak_values,
+    write_output,
+)
 
 
 def _list() -> None:
@@ -29,7 +37,8 @@ def _solve(instance, solver, task="solve", limit=None):
 def _render_source(record: Record, reduced, solution) -> str:
     problems = reduced.source.violations(solution)
     if problems:  # a wrong decode would be a bug in the reduction: say so plainly
-        raise DecodeError(f"{reduced.name} decoded an invalid source solution: {problems[0]}")
+        raise DecodeError(f"{reduced.name} decoded an invalid source solution: "
+                          f"{speak_values(problems[0], record.style)}")
     return format_solution(record, solution)
 
 
@@ -72,6 +81,8 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
         return
     if name is None or file is None:
         raise click.UsageError("give a reduction NAME and a FILE (or --list)")
+    requires(ctx, "limit", "do_check")
+    requires(ctx, "solver", "do_solve", "do_check")
     if name not in REDUCTIONS:
         raise click.BadParameter(f"unknown reduction {name!r}; 'sudokit reduce --list' "
                                  "lists them", param_hint="NAME")
@@ -93,12 +104,12 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
     if do_check:
         _check(ctx, record, reduced, solver, limit)
     if not (explain or do_solve or map_back or do_check) or output:
-        _write_target(reduced, output)
+        _write_target(reduced, output, file)
 
 
-def _write_target(reduced, output) -> None:
+def _write_target(reduced, output, file) -> None:
     style = problem_kind(reduced.target).target_style
-    write_output(output, format_instance(reduced.target, style) + "\n")
+    write_output(output, format_instance(reduced.target, style) + "\n", inputs=(file,))
 
 
 def _map_back(ctx, record, reduced, path) -> None:

@@ -2,44 +2,54 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import click
 
-from ..errors import EXIT_UNKNOWN
+from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
 from ..formats import format_instance, format_no_solution, format_solution
 from ..solvers import run_batch
 from .common import (
     Progress,
+    check_budgets,
     check_solver,
     emit_json,
     encoding_options,
+    exclusive,
+    flag,
     instance_options,
+    is_given,
     load,
     make_budget,
+    output_option,
+    output_stream,
     solver_options,
+    written_value,
 )
 
 
-def _run(ctx, file, options, task, limit=None):
+def _results(ctx, file, options, task, limit=None):
+    """``(record, result)`` for every instance of FILE, in order, as each is solved."""
+    exclusive(ctx, "xc", "problem")
     problem = "xc" if options["xc"] else options["problem"]
     records = load(file, problem, options["box"], options["colors"])
+    solver = check_solver(options["solver"])
+    budget = make_budget(options["time_limit"], options["conflicts"], options["nodes"],
+                         options["max_memory"])
+    check_budgets(records, solver, budget)
     progress = Progress(len(records), "counting" if task == "count" else "solving")
-    budget = make_budget(options["time_limit"], options["conflicts"], options["nodes"])
-    results = run_batch([r.instance for r in records], task=task, limit=limit,
-                        solver=check_solver(options["solver"]), encoding=options["encoding"],
-                        amo=options["amo"], budget=budget, progress=progress)
-    unknown = False
+    results = run_batch([r.instance for r in records], task=task, limit=limit, solver=solver,
+                        encoding=options["encoding"], amo=options["amo"], budget=budget,
+                        progress=progress)
     try:
-        for record, result in zip(records, results, strict=True):
-            unknown |= result.status == "unknown"
-            yield record, result
+        yield from zip(records, results, strict=True)
     finally:
         progress.close()
-    if unknown:
-        ctx.exit(EXIT_UNKNOWN)
 
 
-def _solution_json(solution):
-    return None if solution is None else solution.tolist()
+def _solution_json(record, solution):
+    """The solution as JSON, its values numbered as the input numbers them (.pls: from 0)."""
+    return None if solution is None else written_value(record.style, solution).tolist()
 
 
 @click.command()
@@ -48,14 +58,16 @@ def _solution_json(solution):
 @solver_options
 @encoding_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per instance.")
+@output_option
 @click.pass_context
-def solve(ctx, file, as_json, **options):
+def solve(ctx, file, as_json, output, **options):
     """Solve every instance in FILE ('-' for stdin).
 
     Each solution is printed in the input's own format (one line in, one line out; a grid in,
     a grid out; .pls in, .pls out; a graph's coloring as one line of colors in vertex order;
     a DIMACS .cnf's model as 's SATISFIABLE' and a 'v ... 0' line), or 'no solution' /
-    'unknown' (budget exhausted, exit code 5).
+    'unknown' (budget exhausted, exit code 5). --json numbers values as the input does
+    (.pls from 0).
 
     An exact cover problem in Knuth's format (--xc, or a .dlx file) prints the chosen
     options, one per line, and a blank line after the cover.
@@ -63,53 +75,123 @@ def solve(ctx, file, as_json, **options):
     \b
     Example:
       sudokit solve sudokit/instances/examples/top3.txt
-      sudokit solve --json --solver glucose4 puzzles.txt
-      sudokit solve --solver dlx sudokit/instances/examples/top3.txt
-      sudokit solve --xc problem.dlx
+      sudokit solve --json --solver glucose4 sudokit/instances/examples/top3.txt
+      sudokit solve --solver dlx sudokit/instances/examples/top3.txt -o solved.txt
+      sudokit solve --xc sudokit/instances/examples/knuth6.dlx
     """
-    for record, result in _run(ctx, file, options, "solve"):
-        if as_json:
-            emit_json({"index": result.index + 1, "line": record.line, "status": result.status,
-                       "solution": _solution_json(result.solution),
-                       "seconds": round(result.seconds, 6)})
-        elif result.status == "sat":
-            click.echo(format_solution(record, result.solution))
-            if record.style == "dlx":
-                click.echo()  # Knuth's programs end each cover with a blank line
-        else:
-            click.echo(format_no_solution(record, result.status))
+    unknown = False
+    with output_stream(output, inputs=(file,)) as out:
+        for record, result in _results(ctx, file, options, "solve"):
+            unknown |= result.status == "unknown"
+            if as_json:
+                emit_json({"index": result.index + 1, "line": record.line,
+                           "status": result.status,
+                           "solution": _solution_json(record, result.solution),
+                           "seconds": round(result.seconds, 6)}, out)
+            elif result.status == "sat":
+                click.echo(format_solution(record, result.solution), file=out)
+                if record.style == "dlx":
+                    click.echo(file=out)  # Knuth's programs end each cover with a blank line
+            else:
+                click.echo(format_no_solution(record, result.status), file=out)
+    if unknown:
+        ctx.exit(EXIT_UNKNOWN)
+
+
+#: the columns of ``count --summary``: what is known of each instance's number of solutions
+SUMMARY_CLASSES = {"0": "0 solutions", "1": "1 solution", "2+": "2+ solutions",
+                   "unknown": "unknown"}
+
+
+def _solution_class(result) -> str:
+    """``0``, ``1``, ``2+`` or ``unknown`` (a budget ran out before 2 solutions were found;
+    with 2 or more found, the instance is known not to be unique)."""
+    found = result.count or 0
+    if result.status == "unknown":
+        return "2+" if found >= 2 else "unknown"
+    return "2+" if found >= 2 else str(found)
+
+
+def _count_text(result) -> str:
+    """The count, or ``unknown (at least K)`` for a budget that ran out after K solutions."""
+    if result.status == "unknown":
+        return f"unknown (at least {result.count})" if result.count else "unknown"
+    return str(result.count)
+
+
+def _summary_table(tally: Counter) -> str:
+    heads = ["instances", *SUMMARY_CLASSES.values()]
+    values = [str(sum(tally.values())), *(str(tally[name]) for name in SUMMARY_CLASSES)]
+    widths = [max(len(h), len(v)) for h, v in zip(heads, values, strict=True)]
+    return "\n".join("  ".join(cell.rjust(width) for cell, width in zip(row, widths,
+                                                                        strict=True))
+                     for row in (heads, values))
 
 
 @click.command()
 @click.argument("file", type=str)
 @click.option("--limit", "-n", type=click.IntRange(min=1), metavar="N",
               help="Stop counting at N (with 2: 0, 1 or 2 = 'at least 2', a uniqueness check).")
+@click.option("--summary", is_flag=True,
+              help="Instead of one line per instance, one table: how many instances have 0, "
+                   "1 and 2+ solutions, and how many are unknown.")
+@click.option("--require-unique", is_flag=True,
+              help="Exit 1 when some instance does not have exactly one solution (counts up "
+                   "to 2 unless --limit is given).")
 @instance_options
 @solver_options
 @encoding_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per instance.")
+@output_option
 @click.pass_context
-def count(ctx, file, limit, as_json, **options):
+def count(ctx, file, limit, summary, require_unique, as_json, output, **options):
     """Count the solutions of every instance in FILE ('-' for stdin).
 
     One line per instance: the instance (one-line puzzles) or FILE:LINE, then its count, or
-    'unknown' when a budget ran out (exit code 5). Only the cell values are counted, never
-    auxiliary variables, so counts are exact with every encoding.
+    'unknown' when a budget ran out (exit code 5; 'unknown (at least K)' when K solutions
+    were found before). Only the cell values are counted, never auxiliary variables, so
+    counts are exact with every encoding.
+
+    --require-unique makes the exit code the uniqueness verdict: 1 when some instance has
+    no solution or several (this wins over 5), else 5 when some is unknown, else 0.
 
     \b
     Example:
       sudokit count sudokit/instances/examples/top3.txt --limit 2
-      sudokit count --solver dlx --problem latin empty5.txt
-      sudokit count --xc problem.dlx
+      sudokit count sudokit/instances/examples/top3.txt --require-unique --summary
+      sudokit count --solver dlx --problem latin sudokit/instances/examples/empty5.txt
+      sudokit count --xc sudokit/instances/examples/knuth6.dlx
     """
-    for record, result in _run(ctx, file, options, "count", limit):
-        if as_json:
-            emit_json({"index": result.index + 1, "line": record.line, "status": result.status,
-                       "count": result.count,
-                       "complete": result.count is not None and (limit is None
-                                                                 or result.count < limit),
-                       "seconds": round(result.seconds, 6)})
-            continue
-        label = (format_instance(record, record.style) if record.style in ("line", "ints-line")
-                 else f"{'<stdin>' if file == '-' else file}:{record.line}")
-        click.echo(f"{label} {'unknown' if result.count is None else result.count}")
+    exclusive(ctx, "as_json", "summary")
+    verdicts = [flag(ctx, name) for name in ("summary", "require_unique") if is_given(ctx, name)]
+    if limit == 1 and verdicts:
+        raise click.BadParameter(f"{' and '.join(verdicts)}: telling 1 solution from 2+ "
+                                 "needs a limit of 2 or more", param_hint="--limit")
+    if require_unique and limit is None:
+        limit = 2
+    tally = Counter()
+    unknown = False
+    with output_stream(output, inputs=(file,)) as out:
+        for record, result in _results(ctx, file, options, "count", limit):
+            tally[_solution_class(result)] += 1
+            unknown |= result.status == "unknown"
+            if summary:
+                continue
+            if as_json:
+                done = result.status != "unknown" and result.count is not None
+                emit_json({"index": result.index + 1, "line": record.line,
+                           "status": result.status,
+                           "count": result.count if done else result.count or 0,
+                           "complete": done and (limit is None or result.count < limit),
+                           "seconds": round(result.seconds, 6)}, out)
+                continue
+            label = (format_instance(record, record.style)
+                     if record.style in ("line", "ints-line")
+                     else f"{'<stdin>' if file == '-' else file}:{record.line}")
+            click.echo(f"{label} {_count_text(result)}", file=out)
+        if summary:
+            click.echo(_summary_table(tally), file=out)
+    if require_unique and (tally["0"] or tally["2+"]):
+        ctx.exit(EXIT_CHECK_FAILED)
+    if unknown:
+        ctx.exit(EXIT_UNKNOWN)
