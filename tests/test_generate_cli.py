@@ -1,8 +1,11 @@
 """``sudokit generate``: output equals the library's, determinism, errors and exit codes."""
 
 import json
+import re
+import shlex
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 
 from sudokit.cli.generate import generate
@@ -96,3 +99,114 @@ def test_generate_keeps_only_the_wanted_grade():
     assert len(puzzles) == 3 and {grade(p) for p in puzzles} == {"HAC"}
     bad = CliRunner().invoke(main, ["generate", "sudoku", "--size", "9", "--grade", "XYZ"])
     assert bad.exit_code == 2
+
+
+# -- -o OUT, --time-limit, one meaning of -n, the help examples --------------------------------
+def _main(*args):
+    from sudokit.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+def _leftovers(folder):
+    return [p.name for p in folder.iterdir() if p.name.startswith(".sudokit-")]
+
+
+@pytest.mark.parametrize("args", [
+    ("sudoku", "--size", "9", "--count", "3", "--seed", "2", "--minimal", "--json"),
+    ("latin", "--order", "6", "--holes", "10", "--count", "2", "--seed", "1"),
+    ("coloring", "--vertices", "20", "--colors", "3", "--density", "0.3", "--seed", "1")])
+def test_output_file_equals_stdout(args, tmp_path):
+    target = tmp_path / "out.txt"
+    target.write_text("old\n")
+    to_file = run(*args, "-o", str(target))
+    assert to_file.exit_code == 0, to_file.output
+    assert to_file.stdout == ""
+    plain = run(*args)
+    assert _same_but_timing(target.read_text(), plain.stdout)
+    assert run(*args, "--output", "-").stdout.count("\n") == plain.stdout.count("\n")
+    assert _leftovers(tmp_path) == []
+
+
+def _same_but_timing(a, b):
+    strip = re.compile(r'"(check_)?seconds":[0-9.e-]+')
+    return strip.sub("", a) == strip.sub("", b)
+
+
+def test_failed_generation_leaves_the_old_file(tmp_path):
+    target = tmp_path / "puzzles.txt"
+    target.write_text("old\n")
+    failed = _main("generate", "sudoku", "--size", "9", "--count", "3", "--clues", "8",
+                   "--seed", "1", "-o", str(target))
+    assert failed.exit_code == 4
+    assert target.read_text() == "old\n" and _leftovers(tmp_path) == []
+    out_of_time = _main("generate", "sudoku", "--size", "25", "--minimal", "--time-limit",
+                        "0.05", "-o", str(tmp_path / "new.txt"))
+    assert out_of_time.exit_code == 5
+    assert not (tmp_path / "new.txt").exists() and _leftovers(tmp_path) == []
+    assert run("sudoku", "--size", "4", "-o", str(tmp_path)).exit_code == 7
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "0", "-1", "soon"])
+def test_time_limit_must_be_finite_and_positive(value):
+    out = _main("generate", "sudoku", "--size", "9", "--time-limit", value)
+    assert out.exit_code == 2, out.output
+    assert "--time-limit" in out.stderr and "Traceback" not in out.output
+
+
+def test_time_limit_in_each_mode():
+    unique = _main("generate", "sudoku", "--size", "36", "--time-limit", "0.5", "--seed", "1",
+                   "--json")
+    assert unique.exit_code == 0, unique.output
+    record = json.loads(unique.stdout)
+    assert record["checks"]["unique"] and not record["checks"]["minimal"]
+    assert record["clues"] < 36 * 36
+    assert "time budget ran out" in unique.stderr and "not minimal" in unique.stderr
+    for extra in (["--minimal"], ["--clues", "400"]):
+        promised = _main("generate", "sudoku", "--size", "25", "--time-limit", "0.05", *extra)
+        assert promised.exit_code == 5
+        line, = promised.stderr.strip().splitlines()
+        assert line.startswith("sudokit: error: the time budget of 0.05 s ran out")
+        assert "--time-limit" in line
+    full = _main("generate", "sudoku", "--size", "64", "--full", "--time-limit", "0.01")
+    assert full.exit_code == 5 and "filled" in full.stderr
+    fits = _main("generate", "sudoku", "--size", "9", "--count", "20", "--minimal", "--seed",
+                 "1", "--time-limit", "60")
+    assert fits.exit_code == 0
+    assert fits.stdout == _main("generate", "sudoku", "--size", "9", "--count", "20",
+                                "--minimal", "--seed", "1").stdout
+
+
+def test_n_is_not_a_size():
+    assert run("sudoku", "-n", "9").exit_code == 2
+    assert run("latin", "-n", "5").exit_code == 2
+    for command in ("sudoku", "latin"):
+        assert "-n," not in run(command, "--help").output
+
+
+def _help_examples():
+    from sudokit.cli import main
+
+    examples = []
+    for name in ("", "sudoku", "latin", "coloring"):
+        args = ["generate"] + ([name] if name else []) + ["--help"]
+        text = CliRunner().invoke(main, args).output
+        block = text.split("Example:", 1)[1]
+        for line in block.splitlines()[1:]:
+            if not line.strip().startswith("sudokit "):
+                break
+            examples.append(line.strip())
+    return examples
+
+
+@pytest.mark.parametrize("example", _help_examples())
+def test_help_examples_run(example, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                      # where -o OUT goes
+    args = shlex.split(example)
+    assert args[0] == "sudokit"
+    result = _main(*args[1:])
+    assert result.exit_code == 0, (example, result.output)
+    if "-o" in args:
+        assert result.stdout == "" and (tmp_path / args[args.index("-o") + 1]).stat().st_size
+    else:
+        assert result.stdout

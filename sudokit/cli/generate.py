@@ -1,9 +1,14 @@
 """``sudokit generate``: unique Sudoku puzzles, Latin square instances and coloring instances.
 
-Results go to stdout, progress to stderr; ``--seed`` makes every run repeatable.
+Results go to stdout (or atomically to ``-o OUT``, each as it is made), progress to stderr;
+``--seed`` makes every run repeatable. Every long step runs in bounded slices (see
+:mod:`sudokit.generators.removal`), so ``--time-limit`` holds and Ctrl-C ends a run at once.
 """
 
 from __future__ import annotations
+
+import sys
+import time
 
 import click
 import numpy as np
@@ -14,15 +19,25 @@ from ..generators import (
     CHECKERS,
     LATIN_METHODS,
     SYMMETRIES,
+    GenerationStatus,
     PuzzleGenerator,
     planted_precoloring,
     qcp,
     qwh,
 )
+from ..generators.budgets import DEFAULT_LIMIT_ABOVE
 from ..grading import grade
 from ..grading.lattice import ORDER as GRADES
 from ..instances import default_box, parse_box
-from .common import Progress, SudokitGroup, emit_json
+from ..solvers.budget import Budget
+from .common import (
+    FinitePositiveFloat,
+    Progress,
+    SudokitGroup,
+    emit_json,
+    output_option,
+    output_stream,
+)
 
 __all__ = ["generate"]
 
@@ -48,17 +63,76 @@ def _style(n: int, layout: str) -> str:
 GRADE_ATTEMPTS = 2000
 
 
-def _make_graded(gen, mode, clues, wanted, index):
+def _make_graded(gen, mode, clues, wanted, index, budget, progress):
     """The next puzzle, or with ``wanted`` the next one whose grade is ``wanted``."""
     if wanted is None:
-        return gen.make(mode, clues)
+        return gen.make(mode, clues, budget=budget, progress=progress)
     try:
         return gen.make_where(lambda made: grade(gen.template.with_givens(made.puzzle))
-                              == wanted, mode, clues, GRADE_ATTEMPTS)
+                              == wanted, mode, clues, GRADE_ATTEMPTS, budget=budget,
+                              progress=progress)
     except InstanceError:
         raise InstanceError(f"no puzzle of grade {wanted} in {GRADE_ATTEMPTS} tries (puzzle "
                             f"{index + 1}); try another grade, --minimal or a different "
                             "size") from None
+
+
+class _PuzzleProgress(Progress):
+    """:class:`~sudokit.cli.common.Progress` of a batch of puzzles that also tells, inside a
+    long puzzle, how its generation stands (the same rules: nothing in the first 2 s, on a
+    terminal one line rewritten in place, else a line every 10 s, nothing at all with
+    ``SUDOKIT_NO_PROGRESS=1``)."""
+
+    def __init__(self, total: int):
+        super().__init__(total, "generating")
+        self.done = 0
+        self.width = 0
+
+    def _due(self) -> bool:
+        now = time.monotonic()
+        if self.quiet or now - self.last < self.interval or now - self.started < self.delay:
+            return False
+        self.last = now
+        return True
+
+    def _write(self, line: str) -> None:
+        if self.tty:
+            sys.stderr.write(line.ljust(self.width) + "\r")
+            self.width = len(line)
+        else:
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+        self.shown = True
+
+    def __call__(self, done: int) -> None:
+        """``done`` puzzles are out."""
+        self.done = done
+        if self._due():
+            rate = self.rate(done, time.monotonic() - self.started)
+            self._write(f"{self.label}: {done}/{self.total}{rate}")
+
+    def status(self, st: GenerationStatus) -> None:
+        """Where the puzzle being made stands (called between slices of its work)."""
+        if not self._due():
+            return
+        if st.phase == "fill":
+            doing = "filling the grid"
+        elif st.phase == "verify":
+            doing = "re-checking the puzzle"
+        else:
+            doing = f"{st.removed:,}/{st.cells:,} clues removed, {st.tests:,} tests"
+            if st.phase == "check":
+                doing += ", final check"
+        where = f"puzzle {self.done + 1}/{self.total}: " if self.total > 1 else ""
+        self._write(f"{self.label}: {where}{doing}, {st.seconds:.0f} s")
+
+    def note(self, text: str) -> None:
+        """A diagnostic line (always shown), on a line of its own."""
+        if self.shown and self.tty:
+            sys.stderr.write("\n")
+            self.width = 0
+            self.shown = False
+        click.echo(f"sudokit: {text}", err=True)
 
 
 def _puzzle_json(made, index: int, with_solution: bool) -> dict:
@@ -87,7 +161,7 @@ def generate():
 
 
 @generate.command()
-@click.option("--size", "-n", type=click.IntRange(1, 64), required=True, metavar="N",
+@click.option("--size", type=click.IntRange(1, 64), required=True, metavar="N",
               help="Side of the grid (4, 6, 9, 12, 16, ... up to 64).")
 @click.option("--box", metavar="RxC", help="Box shape: R rows and C columns (default square).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
@@ -112,26 +186,35 @@ def generate():
 @click.option("--checker", type=click.Choice(CHECKERS), default="dlx", show_default=True,
               help="Back end that proves uniqueness at every step.")
 @click.option("--verify", is_flag=True, help="Re-check every puzzle with the other back end.")
+@click.option("--time-limit", type=FinitePositiveFloat(), metavar="SECONDS",
+              help="Time budget of each puzzle, from the start of its generation (default: "
+                   f"none up to {DEFAULT_LIMIT_ABOVE}x{DEFAULT_LIMIT_ABOVE}, N*N/100 for "
+                   "larger unique puzzles, e.g. 41 s at 64x64). When it runs out a unique "
+                   "puzzle stops losing clues (still unique, not minimal); with --minimal, "
+                   "--clues or --full it is an error (exit 5).")
 @click.option("--solution", is_flag=True, help="Print the solution beside each puzzle.")
 @click.option("--format", "layout", type=click.Choice(["line", "grid"]), default="line",
               show_default=True, help="One line per puzzle, or a grid with box separators.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per puzzle: puzzle, clues, seconds and the checks made.")
+@output_option
 def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, wanted_grade, checker,
-           verify, solution, layout, as_json):
+           verify, time_limit, solution, layout, as_json, output):
     """Generate Sudoku puzzles with a unique solution (or full grids with --full).
 
-    A random full grid (randomized search with restarts up to 25x25; random Latin squares
-    of the box structure above) loses clues in random order, each removal kept only when
-    the checker proves the puzzle still has one solution. Without --minimal or --clues each
-    test has a node budget and a clue whose test runs out stays: unique, maybe not minimal.
+    A random full grid (randomized search with restarts up to 25x25; random matchings and
+    CDCL search above) loses clues in random order, each removal kept only when the checker
+    proves the puzzle still has one solution. Without --minimal or --clues each test has a
+    node budget and a clue whose test runs out stays: unique, maybe not minimal. Puzzles are
+    written as they are made.
 
     \b
     Example:
       sudokit generate sudoku --size 9 --count 100 --seed 7 --minimal
       sudokit generate sudoku --size 6 --box 2x3 --clues 12 --symmetry rotational --json
       sudokit generate sudoku --size 16 --verify --solution
-      sudokit generate sudoku --size 9 --minimal --grade HAC --count 5 --seed 1
+      sudokit generate sudoku --size 9 --minimal --grade FCI --count 5 --seed 1
+      sudokit generate sudoku --size 36 --time-limit 1 --seed 1 -o big.txt
     """
     shape = _box(size, box)
     if sum([minimal, clues is not None, full]) > 1:
@@ -142,29 +225,39 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, wanted_
     mode = "full" if full else "minimal" if minimal else "clues" if clues is not None \
         else "unique"
     style = _style(size, layout)
-    progress = Progress(count, "generating")
+    budget = None if time_limit is None else Budget(seconds=time_limit)
+    progress = _PuzzleProgress(count)
+    cut_short = 0
     try:
-        with PuzzleGenerator(size, shape, seed, checker=checker, verify=verify,
-                             symmetry=symmetry, fill=fill) as gen:
+        with output_stream(output) as out, \
+                PuzzleGenerator(size, shape, seed, checker=checker, verify=verify,
+                                symmetry=symmetry, fill=fill) as gen:
             for index in range(count):
-                made = _make_graded(gen, mode, clues, wanted_grade, index)
+                made = _make_graded(gen, mode, clues, wanted_grade, index, budget,
+                                    progress.status)
+                cut_short += made.budget_exhausted
                 if as_json:
-                    emit_json(_puzzle_json(made, index + 1, solution))
+                    emit_json(_puzzle_json(made, index + 1, solution), file=out)
                 elif solution and not full:
                     sep = "\n\n" if style == "grid" else " "
                     click.echo(format_puzzle(made.puzzle, style, shape) + sep
                                + format_puzzle(made.solution, style, shape)
-                               + ("\n" if style == "grid" else ""))
+                               + ("\n" if style == "grid" else ""), file=out)
                 else:
                     click.echo(format_puzzle(made.puzzle, style, shape)
-                               + ("\n" if style == "grid" else ""))
+                               + ("\n" if style == "grid" else ""), file=out)
                 progress(index + 1)
+        if cut_short:
+            which = "the puzzle" if count == 1 else "every puzzle" if cut_short == count \
+                else f"{cut_short} of the {count} puzzles"
+            progress.note(f"note: the time budget ran out before the clue removal of {which} "
+                          "was done: unique, but not minimal (--time-limit allows more time)")
     finally:
         progress.close()
 
 
 @generate.command()
-@click.option("--order", "-n", type=click.IntRange(1, 255), required=True, metavar="N",
+@click.option("--order", type=click.IntRange(1, 255), required=True, metavar="N",
               help="Order of the Latin square.")
 @click.option("--holes", type=click.FloatRange(min=0), default=0, show_default=True,
               metavar="H", help="Number of holes, or a share of the cells when below 1.")
@@ -182,7 +275,8 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, wanted_
               help="Random seed; the same seed and options give the same output.")
 @click.option("--format", "layout", type=click.Choice(["grid", "pls"]), default="grid",
               show_default=True, help="A plain grid with '.' holes, or .pls (-1 holes).")
-def latin(order, holes, balanced, as_qcp, method, count, seed, layout):
+@output_option
+def latin(order, holes, balanced, as_qcp, method, count, seed, layout, output):
     """Generate quasigroup-with-holes (QWH) or quasigroup-completion (QCP) instances.
 
     Instances are separated by a blank line.
@@ -190,7 +284,7 @@ def latin(order, holes, balanced, as_qcp, method, count, seed, layout):
     \b
     Example:
       sudokit generate latin --order 10 --holes 42 --seed 1
-      sudokit generate latin --order 30 --holes 0.42 --balanced --format pls
+      sudokit generate latin --order 30 --holes 0.42 --balanced --format pls -o qwh30.pls
     """
     if as_qcp and balanced:
         raise click.UsageError("--balanced applies to QWH instances, not --qcp")
@@ -203,10 +297,12 @@ def latin(order, holes, balanced, as_qcp, method, count, seed, layout):
         raise click.BadParameter(f"an order-{order} square has {order * order} cells",
                                  param_hint="--holes")
     rng = np.random.default_rng(seed)
-    for index in range(count):
-        instance = qcp(order, holes, rng) if as_qcp else qwh(order, holes, rng, balanced, method)
-        text = format_pls(instance) if layout == "pls" else format_puzzle(instance, "grid")
-        click.echo(("\n" if index else "") + text)
+    with output_stream(output) as out:
+        for index in range(count):
+            instance = qcp(order, holes, rng) if as_qcp else \
+                qwh(order, holes, rng, balanced, method)
+            text = format_pls(instance) if layout == "pls" else format_puzzle(instance, "grid")
+            click.echo(("\n" if index else "") + text, file=out)
 
 
 @generate.command()
@@ -222,7 +318,8 @@ def latin(order, holes, balanced, as_qcp, method, count, seed, layout):
               help="Random seed; the same seed and options give the same output.")
 @click.option("--planted", is_flag=True,
               help="Add a 'c planted C1 C2 ...' comment with the planted coloring.")
-def coloring(vertices, colors, density, precolored, seed, planted):
+@output_option
+def coloring(vertices, colors, density, precolored, seed, planted, output):
     """Generate a precoloring-extension instance with a planted coloring (always solvable).
 
     Output is DIMACS .col with 'c colors K' and 'c precolor V C' lines.
@@ -230,6 +327,7 @@ def coloring(vertices, colors, density, precolored, seed, planted):
     \b
     Example:
       sudokit generate coloring --vertices 200 --colors 5 --density 0.1 --precolored 0.2 --seed 3
+      sudokit generate coloring -v 50 -k 3 --density 0.3 --planted -o planted.col
     """
     rng = np.random.default_rng(seed)
     graph, colors_planted = planted_precoloring(vertices, colors, density, precolored, rng)
@@ -237,4 +335,5 @@ def coloring(vertices, colors, density, precolored, seed, planted):
     if planted:
         head, rest = text.split("\n", 1)
         text = head + "\nc planted " + " ".join(map(str, colors_planted.tolist())) + "\n" + rest
-    click.echo(text)
+    with output_stream(output) as out:
+        click.echo(text, file=out)

@@ -11,6 +11,7 @@ Examples
 20
 """
 
+from .budgets import GenerationStatus, default_time_limit
 from .coloring import planted_precoloring
 from .grids import PATTERNS, pattern_grid, random_grid, relabel, shuffle_grid
 from .latin import LATIN_METHODS, hole_count, qcp, qwh, random_latin_square
@@ -27,4 +28,5 @@ from .puzzles import (
 __all__ = ["PATTERNS", "pattern_grid", "random_grid", "relabel", "shuffle_grid",
            "LATIN_METHODS", "hole_count", "qcp", "qwh", "random_latin_square",
            "planted_precoloring", "CHECKERS", "MODES", "SYMMETRIES", "GeneratedPuzzle",
-           "PuzzleGenerator", "generate_puzzles", "symmetry_orbits"]
+           "GenerationStatus", "PuzzleGenerator", "generate_puzzles", "symmetry_orbits",
+           "default_time_limit"]

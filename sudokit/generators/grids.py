@@ -38,10 +38,16 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._numba import njit
 from ..errors import BudgetExhausted, InstanceError
+
+if TYPE_CHECKING:
+    from ..solvers.budget import Meter
 
 __all__ = ["pattern_grid", "product_grid", "relabel", "shuffle_grid", "random_grid",
            "PATTERNS", "check_shape"]
@@ -185,15 +191,10 @@ def _popcount(x):
 
 
 @njit
-def _fill(grid, n, r, c, has_boxes, rank, order, max_nodes):
-    """Complete ``grid`` (flat, 0 = empty) in place by depth-first search; True on success.
-
-    Branches on the empty cell with fewest candidates (lowest ``rank`` on ties) and tries its
-    values in the order ``order[cell]``; gives up (False, grid restored) after ``max_nodes``
-    placements or when there is no completion.
-    """
+def _fill_setup(grid, n, r, c, has_boxes):
+    """The search state of :func:`_fill` for ``grid`` (flat, 0 = empty): the candidate masks
+    of its givens, its empty cells, the stacks and ``st = [depth, nodes] = [0, 0]``."""
     one = np.uint64(1)
-    full = (one << np.uint64(n)) - one if n < 64 else ~np.uint64(0)
     rows = np.zeros(n, np.uint64)
     cols = np.zeros(n, np.uint64)
     boxes = np.zeros(n * n, np.uint64)        # a Latin square: one dummy box per cell
@@ -208,13 +209,29 @@ def _fill(grid, n, r, c, has_boxes, rank, order, max_nodes):
             cols[j] |= bit
             if has_boxes:
                 boxes[cell_box[cell]] |= bit
-    if not has_boxes:
-        boxes[:] = 0
     empty = np.flatnonzero(grid == 0)
     depth_cell = np.full(len(empty) + 1, -1, np.int64)
     depth_pos = np.zeros(len(empty) + 1, np.int64)   # next index into order[cell]
-    depth = 0
-    nodes = 0
+    st = np.zeros(2, np.int64)
+    return rows, cols, boxes, cell_box, empty, depth_cell, depth_pos, st
+
+
+@njit
+def _fill(grid, n, rows, cols, boxes, cell_box, empty, rank, order, depth_cell, depth_pos,
+          st, max_nodes, stop_nodes):
+    """Complete ``grid`` (flat, 0 = empty) in place by depth-first search, resumably.
+
+    Branches on the empty cell with fewest candidates (lowest ``rank`` on ties) and tries its
+    values in the order ``order[cell]``. Returns 1 on success; 0 (grid restored to its givens)
+    after ``max_nodes`` placements in all or when there is no completion; -1 when this call
+    reached ``stop_nodes`` placements: the search stopped in ``st`` (``[depth, nodes]``),
+    ``depth_cell`` and ``depth_pos``, and the next call goes on exactly where it stopped.
+    Start from the state :func:`_fill_setup` makes.
+    """
+    one = np.uint64(1)
+    full = (one << np.uint64(n)) - one if n < 64 else ~np.uint64(0)
+    depth = st[0]
+    nodes = st[1]
     while depth < len(empty):
         cell = depth_cell[depth]
         if cell < 0:                                  # choose a cell at this depth
@@ -261,22 +278,50 @@ def _fill(grid, n, r, c, has_boxes, rank, order, max_nodes):
             depth_cell[depth] = -1
             if nodes >= max_nodes:
                 break
+            if nodes >= stop_nodes and depth < len(empty):
+                st[0] = depth
+                st[1] = nodes
+                return -1
         else:                                         # backtrack
             if cell >= 0:
                 depth_cell[depth] = -1
             depth -= 1
             if depth < 0:
                 break
+    st[0] = depth
+    st[1] = nodes
     if depth == len(empty):
-        return True
+        return 1
     for e in empty:                                   # failed: leave the givens only
         grid[e] = 0
-    return False
+    return 0
+
+
+#: work per :func:`_fill` call (nodes times the cells scanned at each): about 5-40 ms
+FILL_SLICE_WORK = 5_000_000
+
+
+def _search_fill(grid, n, r, c, has_boxes, rank, order, max_nodes, meter=None,
+                 progress=None) -> bool:
+    """:func:`_fill` in slices of :data:`FILL_SLICE_WORK`, reading the clock between them."""
+    rows, cols, boxes, cell_box, empty, depth_cell, depth_pos, st = \
+        _fill_setup(grid, n, r, c, has_boxes)
+    step = max(1, FILL_SLICE_WORK // max(len(empty), 1))
+    while True:
+        result = _fill(grid, n, rows, cols, boxes, cell_box, empty, rank, order, depth_cell,
+                       depth_pos, st, max_nodes, st[1] + step)
+        if result >= 0:
+            return bool(result)
+        if progress is not None:
+            progress()
+        if meter is not None and meter.late():
+            grid[empty] = 0
+            raise BudgetExhausted(f"the time budget ran out while filling a {n}x{n} grid")
 
 
 def sat_fill(n: int, box: tuple[int, int], rng: np.random.Generator,
              solver: str = "cadical195", conflicts: int = 200_000, max_restarts: int = 20,
-             stats: dict | None = None) -> np.ndarray:
+             stats: dict | None = None, meter: Meter | None = None) -> np.ndarray:
     """A random full Sudoku grid by randomized search: random matchings, then CDCL.
 
     All bands but the last two are filled row by row with random perfect matchings
@@ -287,7 +332,10 @@ def sat_fill(n: int, box: tuple[int, int], rng: np.random.Generator,
     new random bands. Measured: 64x64 in 0.4-0.64 s where filling it from random diagonal
     boxes took 14-104 s and Raggi et al. report hours (``benchmarks/generate_rate.py``).
 
-    ``stats``, if given, gets ``restarts`` and the solver's ``conflicts``.
+    ``stats``, if given, gets ``restarts`` and the solver's ``conflicts``. ``meter``, a running
+    time budget (:meth:`~sudokit.solvers.budget.Budget.start`), bounds the whole fill
+    (:class:`~sudokit.errors.BudgetExhausted`); the CDCL search runs in conflict-bounded
+    slices, so the clock and Ctrl-C are seen throughout.
 
     Examples
     --------
@@ -301,19 +349,30 @@ def sat_fill(n: int, box: tuple[int, int], rng: np.random.Generator,
     from ..solvers.registry import open_engine
     from .bands import random_bands
 
+    def late() -> bool:
+        return meter is not None and meter.late()
+
     matched = max(0, box[1] - 2)          # c bands of r rows; leave the last two to CDCL
     with open_engine(solver, encoding="reduced", amo="seqcounter") as engine:
         for restart in range(max_restarts):
             top = random_bands(n, box, matched, rng)
+            if late():
+                break
+            seconds = None if meter is None else meter.seconds_left()
             try:
-                grid = engine.solve(sudoku(top, box), Budget(conflicts=conflicts))
+                grid = engine.solve(sudoku(top, box), Budget(conflicts=conflicts,
+                                                             seconds=seconds))
             except BudgetExhausted:
+                if late():
+                    break
                 grid = None
             if stats is not None:
                 stats["restarts"] = restart
                 stats["conflicts"] = getattr(engine, "conflicts", 0)  # a CDCL engine
             if grid is not None:
                 return shuffle_grid(relabel(grid, rng), box, rng)
+    if late():
+        raise BudgetExhausted(f"the time budget ran out while filling a {n}x{n} grid")
     raise BudgetExhausted(f"no {n}x{n} completion of random bands within {conflicts} "
                           f"conflicts, {max_restarts} times")
 
@@ -324,7 +383,8 @@ SEARCH_MAX_SIDE = 25
 
 def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
                 givens=None, max_restarts: int = 200, stats: dict | None = None,
-                method: str = "auto") -> np.ndarray:
+                method: str = "auto", meter: Meter | None = None,
+                progress: Callable[[], None] | None = None) -> np.ndarray:
     """A random full grid (Sudoku, or Latin square with ``box=None``) by randomized search.
 
     ``method="search"`` always searches (from the empty grid, or from ``givens``);
@@ -346,6 +406,14 @@ def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
         Give up with :class:`~sudokit.errors.BudgetExhausted` after this many restarts.
     stats : dict, optional
         Filled with ``restarts`` (how many restarts the search needed).
+    meter : Meter, optional
+        A running time budget (:meth:`~sudokit.solvers.budget.Budget.start`); when it runs
+        out, :class:`~sudokit.errors.BudgetExhausted`.
+    progress : callable, optional
+        Called with no arguments between slices of the search.
+
+    The search runs in slices of :data:`FILL_SLICE_WORK` (tens of milliseconds), so the clock
+    is read and Ctrl-C is seen while a large grid is filled; slicing does not change the grid.
 
     Examples
     --------
@@ -363,16 +431,18 @@ def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
         return product_grid(n, box, rng)
     if box is not None and givens is None and (
             method == "sat" or (method == "auto" and n > SEARCH_MAX_SIDE)):
-        return sat_fill(n, box, rng, stats=stats)
+        return sat_fill(n, box, rng, stats=stats, meter=meter)
     r, c = box if box is not None else (1, n)
     start = np.zeros(n * n, np.int32) if givens is None else \
         np.asarray(givens, dtype=np.int32).reshape(-1).copy()
     budget = 4 * n * n + 100
     for restart in range(max_restarts):
+        if meter is not None and meter.late():
+            raise BudgetExhausted(f"the time budget ran out while filling a {n}x{n} grid")
         rank = rng.permutation(n * n).astype(np.int64)
         order = rng.permuted(np.tile(np.arange(1, n + 1, dtype=np.int32), (n * n, 1)), axis=1)
         grid = start.copy()
-        ok = _fill(grid, n, r, c, box is not None, rank, order, budget)
+        ok = _search_fill(grid, n, r, c, box is not None, rank, order, budget, meter, progress)
         if stats is not None:
             stats["restarts"] = restart
         if ok:

@@ -51,19 +51,29 @@ def _cyclic_shuffled(n: int, rng: np.random.Generator) -> np.ndarray:
 
 
 @njit
-def _jm_chain(cube, steps, draws):
-    """Run the Jacobson-Matthews chain on the 0/1/-1 incidence cube in place.
+def _jm_chain(cube, steps, draws, st, stop):
+    """Run the Jacobson-Matthews chain on the 0/1/-1 incidence cube in place, resumably.
 
     ``draws`` is a flat array of uniform [0, 1) numbers (4 per step, reused cyclically).
-    Stops after ``steps`` moves at the first proper square.
+    The chain stops after ``steps`` moves at the first proper square (returns 1); a call
+    also returns (0) once the move count reaches ``stop``, keeping where it is in ``st``
+    (``[moves, draws used, improper, r, c, s]``, zeros at the start) for the next call.
     """
     n = cube.shape[0]
-    improper = False
-    br, bc, bs = 0, 0, 0
-    k = 0
-    t = 0
+    t = st[0]
+    k = st[1]
+    improper = st[2] != 0
+    br, bc, bs = st[3], st[4], st[5]
     nd = len(draws)
     while t < steps or improper:
+        if t >= stop:
+            st[0] = t
+            st[1] = k
+            st[2] = 1 if improper else 0
+            st[3] = br
+            st[4] = bc
+            st[5] = bs
+            return 0
         t += 1
         if not improper:
             while True:                               # a random cell of the cube holding 0
@@ -117,6 +127,15 @@ def _jm_chain(cube, steps, draws):
             br, bc, bs = r1, c1, s1
         else:
             improper = False
+    st[0] = t
+    st[1] = k
+    st[2] = 0
+    return 1
+
+
+#: chain moves per :func:`_jm_chain` call, times the order (each move scans three lines):
+#: about 10-50 ms a call at every order
+JM_SLICE_WORK = 2_000_000
 
 
 def random_latin_square(n: int, rng: np.random.Generator, method: str = "jacobson-matthews",
@@ -142,7 +161,11 @@ def random_latin_square(n: int, rng: np.random.Generator, method: str = "jacobso
         i, j = np.indices((n, n))
         cube[i, j, grid] = 1
         steps = n ** 3 if steps is None else steps
-        _jm_chain(cube, steps, rng.random(max(4 * steps, 4096) + 1))
+        draws = rng.random(max(4 * steps, 4096) + 1)
+        state = np.zeros(6, np.int64)
+        step = max(1, JM_SLICE_WORK // n)
+        while not _jm_chain(cube, steps, draws, state, state[0] + step):
+            pass    # back in Python between slices: Ctrl-C is seen
         grid = np.argmax(cube, axis=2)
     return np.ascontiguousarray(grid + 1, dtype=np.int32)
 

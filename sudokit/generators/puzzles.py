@@ -11,9 +11,10 @@ Uniqueness checks (``checker``):
 
 ``"dlx"``
     One dancing-links structure per grid shape, built once from the empty grid's exact cover;
-    every test preselects the remaining clues and counts covers up to 2. The whole removal
-    pass of a puzzle runs in one numba call on the DLX engine's structure (the kernel of
-    :mod:`sudokit.solvers.dlx_kernel`).
+    every test preselects the remaining clues and counts covers up to 2. The removal pass runs
+    on the DLX engine's structure in a resumable numba kernel, a bounded slice of work per call
+    (:mod:`sudokit.generators.removal`), so the clock and Ctrl-C are seen every few tens of
+    milliseconds whatever the grid size.
 ``"sat"``
     One incremental SAT solver per shape (the default SAT engine opened for the shape,
     :class:`~sudokit.solvers.sat.SATEngine`), the clues passed as assumptions.
@@ -21,6 +22,14 @@ Uniqueness checks (``checker``):
 Modes: ``"minimal"`` (every test runs to the end, so minimality is proved), ``"clues"`` (stop
 at a target clue count) and ``"unique"`` (the default: each test gets a node or conflict
 budget; a clue whose test runs out is kept, so the puzzle is unique but maybe not minimal).
+
+Time budgets (``make(budget=Budget(seconds=...))``, per puzzle; the clock starts when the
+puzzle's generation starts, so it covers the full grid too): in ``"unique"`` mode, running out
+stops the removal and the puzzle found so far is returned; it is still unique (every kept
+removal was proved) but not minimal. In ``"minimal"``, ``"clues"`` and ``"full"`` modes the
+promise cannot be kept and :class:`~sudokit.errors.BudgetExhausted` is raised. Without a
+budget, ``"unique"`` puzzles above 25x25 get :func:`~.budgets.default_time_limit` (``n^2 / 100``
+seconds: 13 s at 36x36, 41 s at 64x64), since a full removal pass there takes many minutes.
 
 Examples
 --------
@@ -32,18 +41,20 @@ Examples
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._numba import njit
 from ..errors import BudgetExhausted, InstanceError, SolverError
 from ..instances import GridPuzzle
-from ..solvers import dlx_kernel as _k
-from ..solvers.budget import Budget
+from ..solvers.budget import Budget, Meter
 from ..solvers.registry import DEFAULT_SOLVER, open_engine
+from .budgets import GenerationStatus, PuzzleClock, default_time_limit
 from .grids import check_shape, random_grid
+from .removal import SLICE_WORK, RemovalPass
 
 __all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerator",
            "symmetry_orbits", "generate_puzzles"]
@@ -85,9 +96,32 @@ def symmetry_orbits(n: int, symmetry: str = "none") -> list[np.ndarray]:
     return [np.unique(images[:, cell]) for cell in np.flatnonzero(lead == np.arange(n * n))]
 
 
+_kernels_ready = False
+
+
+def _prepare_kernels() -> None:
+    """Compile (or load from numba's cache) every kernel a puzzle uses, once per process, by
+    making a 4x4 puzzle: a puzzle's time budget is then not spent compiling, which after an
+    upgrade takes seconds (the kernels' types do not depend on the grid size)."""
+    global _kernels_ready
+    if _kernels_ready:
+        return
+    _kernels_ready = True
+    from .bands import random_bands
+
+    random_bands(4, (2, 2), 1, np.random.default_rng(0))
+    with PuzzleGenerator(4, (2, 2), seed=0, fill="search") as gen:
+        gen.make("minimal", budget=Budget())
+        gen.make(budget=Budget(nodes=1))                 # a pass cut short: close_test
+
+
 @dataclass
 class GeneratedPuzzle:
-    """A generated puzzle with its solution and the record of the checks that proved it."""
+    """A generated puzzle with its solution and the record of the checks that proved it.
+
+    ``budget_exhausted`` says that the budget stopped the removal early (``"unique"`` mode:
+    the puzzle is unique, but not minimal).
+    """
 
     puzzle: np.ndarray
     solution: np.ndarray
@@ -101,51 +135,7 @@ class GeneratedPuzzle:
     minimal: bool
     verified: str | None = None
     extra: dict = field(default_factory=dict)
-
-
-@njit
-def _kept_options(keep, clue_option, pre):
-    """Write the options of the kept clues into ``pre``; return how many."""
-    m = 0
-    for cell in range(len(keep)):
-        if keep[cell]:
-            pre[m] = clue_option[cell]
-            m += 1
-    return m
-
-@njit
-def _remove_clues(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
-                  clue_option, orbit_starts, orbit_cells, keep, target, budget, row):
-    """One removal pass over the orbits in order; returns (tests, undecided, final count)."""
-    kept = 0
-    for cell in range(len(keep)):
-        kept += keep[cell]
-    pre = np.empty(len(keep), np.int64)
-    tests = 0
-    undecided = 0
-    for o in range(len(orbit_starts) - 1):
-        if kept <= target:
-            break
-        size = orbit_starts[o + 1] - orbit_starts[o]
-        if kept - size < target:
-            continue
-        for t in range(orbit_starts[o], orbit_starts[o + 1]):
-            keep[orbit_cells[t]] = False
-        m = _kept_options(keep, clue_option, pre)
-        max_nodes = -1 if budget < 0 else stats[0] + budget
-        count = _k.solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
-                             pre[:m], 2, max_nodes, row)
-        tests += 1
-        if count == 1 and state[2] == 0:
-            kept -= size
-        else:
-            undecided += state[2]
-            for t in range(orbit_starts[o], orbit_starts[o + 1]):
-                keep[orbit_cells[t]] = True
-    m = _kept_options(keep, clue_option, pre)
-    final = _k.solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
-                         pre[:m], 2, -1, row)
-    return tests, undecided, final
+    budget_exhausted: bool = False
 
 
 class PuzzleGenerator:
@@ -159,7 +149,8 @@ class PuzzleGenerator:
         ``(r, c)`` box shape.
     seed : int, optional
         Seed of :func:`numpy.random.default_rng`; the same seed and options give the same
-        puzzles.
+        puzzles (unless a time budget cuts a removal short: then the result depends on the
+        machine's speed).
     checker : {"dlx", "sat"}
         Back end that proves uniqueness at every step.
     verify : bool
@@ -168,6 +159,9 @@ class PuzzleGenerator:
         One of :data:`SYMMETRIES`.
     budget : int, optional
         Per-test budget in ``"unique"`` mode: DLX nodes or SAT conflicts (default ``20 n^2``).
+        (The budget of a whole puzzle is :meth:`make`'s ``budget``.)
+    fill : str
+        How full grids are made (:func:`~sudokit.generators.grids.random_grid`).
 
     Examples
     --------
@@ -191,6 +185,7 @@ class PuzzleGenerator:
         self.budget = budget if budget is not None else 20 * n * n
         self.template = GridPuzzle(np.zeros((n, n), dtype=np.int32), self.box)
         self._engines: dict = {}
+        self._work = SLICE_WORK          # learnt by the removal passes (see removal.py)
 
     # -- back ends --------------------------------------------------------------------
     def _engine(self, backend: str):
@@ -200,15 +195,47 @@ class PuzzleGenerator:
             self._engines[backend] = open_engine(name, shape=self.template)
         return self._engines[backend]
 
-    def count(self, givens, backend: str, limit: int = 2) -> int:
-        """Count the solutions of ``givens`` up to ``limit`` with ``backend`` (dlx or sat)."""
-        puzzle = self.template.with_givens(np.asarray(givens, dtype=np.int32))
-        return int(self._engine(backend).count(puzzle, limit)[0])
+    def _drop(self, backend: str) -> None:
+        """Forget an engine whose state cannot be trusted (reopened on next use)."""
+        engine = self._engines.pop(backend, None)
+        if engine is not None:
+            engine.close()
+
+    def count(self, givens, backend: str, limit: int = 2, budget: Budget | None = None) -> int:
+        """Count the solutions of ``givens`` up to ``limit`` with ``backend`` (dlx or sat).
+
+        DLX counts up to 2 run in bounded slices (the clock of ``budget`` is read between
+        them); :class:`~sudokit.errors.BudgetExhausted` when the budget runs out.
+        """
+        givens = np.asarray(givens, dtype=np.int32)
+        budget = budget if budget is not None else Budget()
+        if backend == "dlx" and limit <= 2:
+            return min(self._count_dlx(givens, budget.start(), budget.nodes), limit)
+        puzzle = self.template.with_givens(givens)
+        return int(self._engine(backend).count(puzzle, limit, budget)[0])
+
+    def _count_dlx(self, givens: np.ndarray, meter: Meter, nodes: int | None = None) -> int:
+        """Count up to 2 on the shared DLX structure, one bounded slice per kernel call."""
+        run = RemovalPass(self._engine("dlx"), np.where(givens > 0, givens, 1),
+                          np.zeros(1, np.int64), np.zeros(0, np.int64), 0, -1,
+                          keep=givens > 0, check_only=True, work=self._work)
+        try:
+            while not run.step(nodes):
+                if meter.late() or (nodes is not None and run.nodes >= nodes):
+                    run.close()
+                    raise BudgetExhausted("the budget ran out while counting the solutions")
+        finally:
+            if run.open:          # interrupted between slices: never reuse these links
+                self._drop("dlx")
+        return int(run.final or 0)
 
     # -- generation -------------------------------------------------------------------
-    def full_grid(self) -> np.ndarray:
-        """A random full grid (:func:`~sudokit.generators.grids.random_grid`, ``fill`` method)."""
-        return random_grid(self.n, self.box, self.rng, method=self.fill)
+    def full_grid(self, meter: Meter | None = None,
+                  progress: Callable[[], None] | None = None) -> np.ndarray:
+        """A random full grid (:func:`~sudokit.generators.grids.random_grid`, ``fill`` method);
+        ``meter`` and ``progress`` as there."""
+        return random_grid(self.n, self.box, self.rng, method=self.fill, meter=meter,
+                           progress=progress)
 
     def _order(self):
         order = self.rng.permutation(len(self.orbits))
@@ -216,24 +243,41 @@ class PuzzleGenerator:
         starts = np.concatenate(([0], np.cumsum([len(c) for c in cells]))).astype(np.int64)
         return starts, np.concatenate(cells).astype(np.int64)
 
-    def _remove_clues_dlx(self, solution, target, budget):
-        engine = self._engine("dlx")
-        flat = solution.reshape(-1)
-        clue_option = engine.option_lookup[np.arange(flat.size), flat - 1].astype(np.int64)
-        keep = np.ones(flat.size, dtype=np.bool_)
+    def _remove_clues_dlx(self, solution, target, test_nodes, clock: PuzzleClock, reserve: float):
         starts, cells = self._order()
-        row = np.full(flat.size, -1, np.int32)
-        tests, undecided, final = _remove_clues(*engine.links.kernel_args(), clue_option,
-                                                starts, cells, keep, target, budget, row)
-        return keep, int(tests), int(undecided), int(final)
+        run = RemovalPass(self._engine("dlx"), solution, starts, cells, target, test_nodes,
+                          work=self._work)
+        cap = clock.nodes_left()
+        complete = True
+        try:
+            while not run.step(cap):
+                clock.report("remove" if run.removing else "check", run.size - run.kept,
+                             run.tests)
+                if clock.out(reserve) or (cap is not None and run.nodes >= cap):
+                    complete = run.removal_done
+                    run.close()
+                    break
+        finally:
+            clock.nodes_used += run.nodes
+            self._work = run.work
+            if run.open:          # interrupted between slices: never reuse these links
+                self._drop("dlx")
+        return run.keep, run.tests, run.undecided, run.final, complete
 
-    def _remove_clues_sat(self, solution, target, budget):
+    def _remove_clues_sat(self, solution, target, test_conflicts, clock: PuzzleClock,
+                          reserve: float):
         solver = self._engine("sat")
         flat = solution.reshape(-1)
         keep = np.ones(flat.size, dtype=bool)
         starts, cells = self._order()
-        limit = Budget(conflicts=budget) if budget >= 0 else Budget()
+
+        def count(seconds, conflicts=None):
+            givens = np.where(keep, flat, 0).reshape(self.n, self.n)
+            return solver.count(self.template.with_givens(givens), 2,
+                                Budget(seconds=seconds, conflicts=conflicts))[0]
+
         tests = undecided = 0
+        complete = True
         for o in range(len(starts) - 1):
             kept = int(keep.sum())
             orbit = cells[starts[o]:starts[o + 1]]
@@ -241,51 +285,130 @@ class PuzzleGenerator:
                 break
             if kept - len(orbit) < target:
                 continue
+            if clock.out(reserve):
+                complete = False
+                break
             keep[orbit] = False
             tests += 1
             try:
-                count = solver.count(self.template.with_givens(
-                    np.where(keep, flat, 0).reshape(self.n, self.n)), 2, limit)[0]
+                found = count(clock.left(reserve), test_conflicts if test_conflicts >= 0
+                              else None)
             except BudgetExhausted:
-                count, undecided = 2, undecided + 1
-            if count != 1:
+                if clock.out(reserve):
+                    keep[orbit] = True
+                    complete = False
+                    break
+                found, undecided = 2, undecided + 1
+            if found != 1:
                 keep[orbit] = True
-        final = solver.count(self.template.with_givens(
-            np.where(keep, flat, 0).reshape(self.n, self.n)), 2)[0]
-        return keep, tests, undecided, final
+            clock.report("remove", flat.size - int(keep.sum()), tests)
+        final = None
+        if not clock.out(reserve):
+            clock.report("check", flat.size - int(keep.sum()), tests)
+            try:
+                final = count(clock.left(reserve))
+            except BudgetExhausted:
+                if not clock.out(reserve):
+                    raise
+        return keep, tests, undecided, final, complete
 
-    def make(self, mode: str = "unique", clues: int | None = None,
-             attempts: int = 20) -> GeneratedPuzzle:
+    def _budget(self, mode: str, budget: Budget | None) -> Budget:
+        """The budget of one puzzle: the caller's (checked) or :func:`default_time_limit`."""
+        if budget is None:
+            return Budget(seconds=default_time_limit(self.n, mode))
+        seconds = budget.seconds
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+            raise InstanceError(f"the time budget must be a finite positive number of "
+                                f"seconds, got {seconds}")
+        if budget.conflicts is not None:
+            raise SolverError("a puzzle's budget is in seconds (and nodes with the dlx "
+                              "checker), not in conflicts")
+        if budget.nodes is not None and (self.checker != "dlx" or budget.nodes < 0):
+            raise SolverError("a node budget needs the dlx checker and a count of at least 0")
+        return budget
+
+    def make(self, mode: str = "unique", clues: int | None = None, attempts: int = 20, *,
+             budget: Budget | None = None,
+             progress: Callable[[GenerationStatus], None] | None = None) -> GeneratedPuzzle:
         """One puzzle: ``mode`` is ``"unique"``, ``"minimal"``, ``"clues"`` or ``"full"``.
 
         With ``"clues"``, up to ``attempts`` removal orders (a new grid every fifth) are tried;
         if none reaches ``clues``, :class:`~sudokit.errors.InstanceError` says how close the
         best came.
+
+        Parameters
+        ----------
+        budget : Budget, optional
+            For this puzzle, from the start of its generation: ``seconds`` (wall clock; the
+            full grid, the removal, the final check and the re-check of ``verify`` together)
+            and, with the dlx checker, ``nodes`` (search nodes of the uniqueness tests).
+            Running out stops a ``"unique"`` removal (the puzzle so far is returned, unique
+            but not minimal, ``budget_exhausted`` set; the final re-count is skipped, every
+            kept removal having been proved) and raises
+            :class:`~sudokit.errors.BudgetExhausted` in the other modes. With ``verify``,
+            a ``"unique"`` removal leaves a fifth of the time to the re-check. Default:
+            :func:`default_time_limit`.
+        progress : callable, optional
+            Called with a :class:`GenerationStatus` between bounded slices of the work
+            (every few tens of milliseconds during a long puzzle).
+
+        Examples
+        --------
+        >>> from sudokit.solvers.budget import Budget
+        >>> gen = PuzzleGenerator(9, (3, 3), seed=1)
+        >>> p = gen.make(budget=Budget(nodes=100))       # too few nodes for a full pass
+        >>> p.unique, p.minimal, p.budget_exhausted, p.clues > 30
+        (True, False, True, True)
         """
         if mode not in MODES:
             raise InstanceError(f"unknown mode {mode!r}; choose one of " + ", ".join(MODES))
         cells = self.n * self.n
         if mode == "clues" and (clues is None or not 0 <= clues <= cells):
             raise InstanceError(f"the clue count must lie in 0..{cells}, got {clues}")
+        budget = self._budget(mode, budget)
+        _prepare_kernels()
+        if mode != "full":                   # set up once per shape, outside the budget
+            self._engine(self.checker)
+            if self.verify:
+                self._engine("sat" if self.checker == "dlx" else "dlx")
+        clock = PuzzleClock(budget, progress, cells)
         started = time.perf_counter()
-        solution = self.full_grid()
+
+        def fill():
+            clock.report("fill")
+            try:
+                return self.full_grid(clock.meter, lambda: clock.report("fill"))
+            except BudgetExhausted:
+                if not clock.out():
+                    raise
+                raise clock.exhausted(f"the {self.n}x{self.n} grid was filled") from None
+
+        solution = fill()
         if mode == "full":
             return GeneratedPuzzle(solution, solution, self.box, cells,
                                    time.perf_counter() - started, 0.0, 0, self.checker,
                                    True, False)
         target = clues if mode == "clues" else 0
-        budget = self.budget if mode == "unique" else -1
+        test_budget = self.budget if mode == "unique" else -1
+        seconds = clock.budget.seconds
+        reserve = 0.2 * seconds if self.verify and mode == "unique" and seconds else 0.0
         remove_clues = self._remove_clues_dlx if self.checker == "dlx" else self._remove_clues_sat
         check_seconds, tests = 0.0, 0
         best: np.ndarray | None = None
         for attempt in range(attempts if mode == "clues" else 1):
             if attempt and attempt % 5 == 0:
-                solution = self.full_grid()
+                solution = fill()
             t0 = time.perf_counter()
-            keep, t, undecided, final = remove_clues(solution, target, budget)
+            keep, t, undecided, final, complete = remove_clues(solution, target, test_budget,
+                                                               clock, reserve)
             check_seconds += time.perf_counter() - t0
-            tests += t + 1
-            if final != 1:
+            tests += t + (final is not None)
+            if not complete and mode != "unique":
+                fewest = int(keep.sum()) if best is None else int(min(keep.sum(), best.sum()))
+                raise clock.exhausted("a minimal puzzle was found" if mode == "minimal" else
+                                      f"a puzzle with {clues} clues was found (the fewest so "
+                                      f"far: {fewest})")
+            if final is not None and final != 1:
                 raise SolverError(f"internal check failed: the puzzle has {final} solutions")
             if best is None or keep.sum() < best.sum():
                 best = keep
@@ -296,28 +419,36 @@ class PuzzleGenerator:
             raise InstanceError(f"could not reach {clues} clues in {attempts} attempts on a "
                                 f"{self.n}x{self.n} grid; the fewest found was {fewest}")
         puzzle = np.where(best, solution.reshape(-1), 0).reshape(self.n, self.n)
-        minimal = mode != "clues" and undecided == 0
+        minimal = mode != "clues" and undecided == 0 and complete
         verified = None
         if self.verify:
             other = "sat" if self.checker == "dlx" else "dlx"
+            clock.report("verify", cells - int(best.sum()), tests)
             t0 = time.perf_counter()
-            count = self.count(puzzle, other)
+            try:
+                count = self.count(puzzle, other, budget=Budget(seconds=clock.left()))
+            except BudgetExhausted:
+                raise clock.exhausted(f"the puzzle was re-checked with {other}") from None
             check_seconds += time.perf_counter() - t0
             if count != 1:
                 raise SolverError(f"{other} disagrees: the puzzle has {count} solutions")
             verified = other
         return GeneratedPuzzle(puzzle.astype(np.int32), solution.astype(np.int32), self.box,
                                int(best.sum()), time.perf_counter() - started, check_seconds,
-                               tests, self.checker, True, minimal, verified)
+                               tests, self.checker, True, minimal, verified,
+                               budget_exhausted=not complete)
 
     def make_where(self, accept, mode: str = "unique", clues: int | None = None,
-                   attempts: int = 2000) -> GeneratedPuzzle:
-        """The next puzzle that ``accept(puzzle)`` takes (e.g. one of a wanted grade).
+                   attempts: int = 2000, *, budget: Budget | None = None,
+                   progress: Callable[[GenerationStatus], None] | None = None
+                   ) -> GeneratedPuzzle:
+        """The next puzzle that ``accept(puzzle)`` takes (e.g. one of a wanted grade); each
+        puzzle made gets its own ``budget`` (see :meth:`make`).
 
         Raises :class:`~sudokit.errors.InstanceError` after ``attempts`` puzzles refused.
         """
         for _ in range(attempts):
-            made = self.make(mode, clues)
+            made = self.make(mode, clues, budget=budget, progress=progress)
             if accept(made):
                 return made
         raise InstanceError(f"none of {attempts} generated puzzles was accepted")
