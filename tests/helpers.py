@@ -144,3 +144,31 @@ def brute_force_covers(xc) -> int:
             if (cover[:xc.num_primary] == 1).all() and (cover[xc.num_primary:] <= 1).all():
                 total += 1
     return total
+
+
+# -- the command line in-process -------------------------------------------------------------
+
+def cli_run(*args, input=None):
+    """Invoke the CLI in-process with stdout and stderr kept apart; never a traceback."""
+    from click.testing import CliRunner
+
+    from sudokit.cli import main
+
+    result = CliRunner().invoke(main, [str(a) for a in args], input=input)
+    assert "Traceback" not in result.stdout + result.stderr
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def assert_cli_error(result, code, *fragments):
+    """Exit ``code`` and exactly one stderr line 'sudokit: error: ...' holding every fragment;
+    returns that line."""
+    assert result.exit_code == code, (result.exit_code, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sudokit: error: "), result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+    assert "Traceback" not in result.stdout + result.stderr
+    return lines[0]
+

@@ -15,10 +15,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 import sudokit
-from sudokit.cli import main
 from sudokit.encoders import completion_to_cnf
 from sudokit.errors import (
     EXIT_CHECK_FAILED,
@@ -35,6 +33,8 @@ from sudokit.formats.pls import parse_pls
 from sudokit.formats.solutions import read_grid_solutions
 
 from .helpers import EXAMPLES
+from .helpers import assert_cli_error as assert_error
+from .helpers import cli_run as run
 
 ROOT = Path(__file__).resolve().parents[1]
 TOP3 = EXAMPLES / "top3.txt"
@@ -50,13 +50,6 @@ NO_SOLUTION_4X4 = "..23.1......4..."
 
 # -- helpers -----------------------------------------------------------------------------
 
-def run(*args, input=None):
-    """Invoke the CLI in-process with stdout and stderr kept apart."""
-    result = CliRunner().invoke(main, [str(a) for a in args], input=input)
-    assert "Traceback" not in result.stdout + result.stderr
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def ok(*args, input=None):
@@ -65,16 +58,6 @@ def ok(*args, input=None):
     return result
 
 
-def assert_error(result, code, *fragments):
-    """Exit ``code`` and exactly one stderr line 'sudokit: error: ...' holding every fragment."""
-    assert result.exit_code == code, (result.exit_code, result.stderr)
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("sudokit: error:"), lines[0]
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
-    assert "Traceback" not in result.stdout + result.stderr
-    return lines[0]
 
 
 def grid_of(line: str) -> np.ndarray:

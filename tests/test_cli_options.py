@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from sudokit.cli import main
 from sudokit.cli.common import BUDGET_OPTIONS, OPTION_KINDS
@@ -17,7 +16,8 @@ from sudokit.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNKNOWN, EXIT_USAGE
 from sudokit.problems import PROBLEMS
 from sudokit.solvers import ENGINES, Budget
 
-from .helpers import EXAMPLES
+from .helpers import EXAMPLES, assert_cli_error
+from .helpers import cli_run as run
 
 TOP3 = EXAMPLES / "top3.txt"
 PUZZLE17 = EXAMPLES / "puzzle17.txt"
@@ -29,24 +29,8 @@ EMPTY4 = "." * 16 + "\n"
 NO_SOLUTION_4X4 = "..23.1......4..."
 
 
-def run(*args, input=None):
-    result = CliRunner().invoke(main, [str(a) for a in args], input=input)
-    assert "Traceback" not in result.stdout + result.stderr
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
-def assert_error(result, code, *fragments):
-    """Exit ``code``, nothing on stdout, one stderr line 'sudokit: error: ...' with every
-    fragment."""
-    assert result.exit_code == code, (result.exit_code, result.stderr)
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sudokit: error: "), result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
-    assert result.stdout == ""
-    return lines[0]
 
 
 # -- 1. options that do not apply ----------------------------------------------------------
@@ -253,3 +237,11 @@ def test_partial_count_with_two_found_is_not_unique():
     result = run("count", "--summary", "--solver", "dlx", "--nodes", "2000", "-", input=EMPTY9)
     assert result.exit_code == EXIT_UNKNOWN
     assert result.stdout.splitlines()[1].split() == ["1", "0", "0", "1", "0"]
+
+
+def assert_error(result, code, *fragments):
+    """Exit ``code``, nothing on stdout, one stderr line 'sudokit: error: ...' with every
+    fragment."""
+    line = assert_cli_error(result, code, *fragments)
+    assert result.stdout == ""
+    return line

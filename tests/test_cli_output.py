@@ -14,15 +14,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
-from sudokit.cli import main
 from sudokit.cli.common import Progress, speak_values, written_value
 from sudokit.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_OUTPUT, EXIT_UNKNOWN
 from sudokit.formats import read_instances
 from sudokit.formats.pls import parse_pls
 
 from .helpers import EXAMPLES
+from .helpers import assert_cli_error as assert_error
+from .helpers import cli_run as run
 
 ROOT = Path(__file__).resolve().parents[1]
 TOP3 = EXAMPLES / "top3.txt"
@@ -31,21 +31,8 @@ QWH5 = EXAMPLES / "qwh5.pls"
 EMPTY9 = "." * 81 + "\n"
 
 
-def run(*args, input=None):
-    result = CliRunner().invoke(main, [str(a) for a in args], input=input)
-    assert "Traceback" not in result.stdout + result.stderr
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
-def assert_error(result, code, *fragments):
-    assert result.exit_code == code, (result.exit_code, result.stderr)
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sudokit: error: "), result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
-    assert "Traceback" not in result.stdout + result.stderr
 
 
 def leftovers(folder: Path) -> list[str]:
