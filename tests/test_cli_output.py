@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudokit.cli.common import Progress, speak_values, written_value
+from sudokit.cli.output import Progress, speak_values, written_value
 from sudokit.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_OUTPUT, EXIT_UNKNOWN
 from sudokit.formats import read_instances
 from sudokit.formats.pls import parse_pls

@@ -16,7 +16,7 @@ from importlib import import_module
 import click
 
 from .. import __version__
-from .common import SudokitGroup
+from .group import SudokitGroup
 
 __all__ = ["main", "LazyGroup", "COMMANDS"]
 

@@ -8,7 +8,8 @@ import numpy as np
 from ..errors import EXIT_CHECK_FAILED, ParseError
 from ..formats import read_text
 from ..formats.solutions import parse_solutions
-from .common import instance_options, load, output_option, output_stream, speak_values
+from .common import instance_options, load
+from .output import output_option, output_stream, speak_values
 
 
 def _candidates(records, path: str) -> list[np.ndarray]:

@@ -7,15 +7,8 @@ import click
 from ..encoders import to_cnf, to_exact_cover
 from ..formats.dimacs import write_dimacs
 from ..formats.dlx import format_dlx
-from .common import (
-    emit_json,
-    encode_encoding_options,
-    exclusive,
-    instance_options,
-    load,
-    requires,
-    write_output,
-)
+from .common import encode_encoding_options, exclusive, instance_options, load, requires
+from .output import emit_json, write_output
 
 
 def _stats_table(cnf) -> str:

@@ -30,14 +30,9 @@ from ..grading import grade
 from ..grading.lattice import ORDER as GRADES
 from ..instances import default_box, parse_box
 from ..solvers.budget import Budget
-from .common import (
-    FinitePositiveFloat,
-    Progress,
-    SudokitGroup,
-    emit_json,
-    output_option,
-    output_stream,
-)
+from .common import FinitePositiveFloat
+from .group import SudokitGroup
+from .output import Progress, emit_json, output_option, output_stream
 
 __all__ = ["generate"]
 

@@ -13,15 +13,8 @@ from ..grading import (
     parse_schemes,
     search_free_table,
 )
-from .common import (
-    Progress,
-    emit_json,
-    exclusive,
-    instance_options,
-    load,
-    output_option,
-    output_stream,
-)
+from .common import exclusive, instance_options, load
+from .output import Progress, emit_json, output_option, output_stream
 
 
 def _grade_of(names, row):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..solvers import DEFAULT_SOLVER, ENGINES
-from .common import emit_json
+from .output import emit_json
 
 
 @click.command()

@@ -11,15 +11,8 @@ from ..problems import problem_kind
 from ..reductions import REDUCTIONS
 from ..reductions import reduce as apply_reduction
 from ..solvers import run_batch
-from .common import (
-    check_solver,
-    load,
-    requires,
-    shape_options,
-    solver_option,
-    speak_values,
-    write_output,
-)
+from .common import check_solver, load, requires, shape_options, solver_option
+from .output import speak_values, write_output
 
 
 def _list() -> None:

@@ -10,10 +10,8 @@ from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
 from ..formats import format_instance, format_no_solution, format_solution
 from ..solvers import run_batch
 from .common import (
-    Progress,
     check_budgets,
     check_solver,
-    emit_json,
     encoding_options,
     exclusive,
     flag,
@@ -21,11 +19,9 @@ from .common import (
     is_given,
     load,
     make_budget,
-    output_option,
-    output_stream,
     solver_options,
-    written_value,
 )
+from .output import Progress, emit_json, output_option, output_stream, written_value
 
 
 def _results(ctx, file, options, task, limit=None):

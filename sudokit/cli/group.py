@@ -1,0 +1,122 @@
+"""The command group: one line and a documented exit code for every error, interrupt and
+signal, never a traceback; and the ``--skip-bad`` bookkeeping that ends in exit 4."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import os
+import signal
+import sys
+import threading
+
+import click
+
+from ..errors import EXIT_INTERNAL, EXIT_INVALID_INPUT, EXIT_OUTPUT, SudokitError
+
+__all__ = ["SKIP_BAD", "SudokitGroup", "Terminated", "warn_skipped"]
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so that every cleanup (``finally``, atomic outputs) runs."""
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt():
+    """SIGTERM ends a command the way Ctrl-C does (Python's default would kill it at once,
+    leaving temporary files behind). Ctrl-C itself reaches Python between kernel slices and
+    solver calls: every long kernel and every SAT call is bounded."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+#: errors writing standard output (a full disk, /dev/full, a quota): one line, exit 7
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def _silence_stdout() -> None:
+    """After a write error on stdout, point it at /dev/null so the interpreter's final flush
+    does not report the same error again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
+
+
+class SudokitGroup(click.Group):
+    """A click group that turns every :class:`SudokitError` into one line and an exit code,
+    and every interrupt (Ctrl-C: 130, SIGTERM: 143) into one line and a clean exit."""
+
+    def invoke(self, ctx):
+        with _sigterm_as_interrupt():
+            return self._invoke(ctx)
+
+    def _invoke(self, ctx):
+        try:
+            result = super().invoke(ctx)
+        except click.exceptions.Exit as done:
+            _report_skipped(ctx, done.exit_code)
+            raise
+        except SudokitError as err:
+            click.echo(f"sudokit: error: {err.for_cli()}", err=True)
+            ctx.exit(err.exit_code)
+        except BrokenPipeError:  # e.g. `sudokit solve big.txt | head`
+            _silence_stdout()
+            ctx.exit(0)
+        except Terminated:
+            click.echo("sudokit: terminated", err=True)
+            ctx.exit(143)
+        except KeyboardInterrupt:
+            click.echo("sudokit: interrupted", err=True)
+            ctx.exit(130)
+        except OSError as err:
+            if err.errno not in _WRITE_ERRORS:
+                raise
+            _silence_stdout()
+            click.echo(f"sudokit: error: cannot write standard output: {err.strerror}",
+                       err=True)
+            ctx.exit(EXIT_OUTPUT)
+        except click.ClickException as err:  # usage errors too: one line, their own code
+            click.echo(f"sudokit: error: {err.format_message()}", err=True)
+            ctx.exit(err.exit_code)
+        except Exception as err:  # a bug: still one line, with a way to see the traceback
+            if os.environ.get("SUDOKIT_DEBUG") == "1":
+                raise
+            click.echo(f"sudokit: internal error: {type(err).__name__}: {err} "
+                       "(set SUDOKIT_DEBUG=1 for the traceback and please report it)", err=True)
+            ctx.exit(EXIT_INTERNAL)
+        _report_skipped(ctx, 0)
+        return result
+
+
+
+_SKIPPED, SKIP_BAD = "sudokit.skipped", "sudokit.skip_bad"
+
+
+def warn_skipped(err: SudokitError) -> None:
+    """``--skip-bad``: one warning per skipped line, counted for the closing line."""
+    click.echo(f"sudokit: warning: skipped: {err.for_cli()}", err=True)
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[_SKIPPED] = ctx.meta.get(_SKIPPED, 0) + 1
+
+
+def _report_skipped(ctx: click.Context, code: int) -> None:
+    """After a command that skipped lines: the count, and exit 4 unless it already failed."""
+    skipped = ctx.meta.pop(_SKIPPED, 0)
+    if skipped:
+        click.echo(f"sudokit: warning: {skipped} malformed line(s) skipped", err=True)
+        if code == 0:
+            ctx.exit(EXIT_INVALID_INPUT)

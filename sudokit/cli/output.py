@@ -1,0 +1,176 @@
+"""Writing results: stdout or an atomic ``-o`` file, JSON lines, progress on stderr, and
+values written as the input numbers them."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from ..errors import OutputError
+
+__all__ = ["Progress", "ZERO_BASED_STYLES", "emit_json", "output_option", "output_stream",
+           "speak_values", "write_output", "written_value"]
+
+
+def emit_json(obj, file=None) -> None:
+    click.echo(json.dumps(obj, separators=(",", ":")), file=file)
+
+
+# -- values as the input numbers them ----------------------------------------------------
+
+#: Record styles (``formats.STYLES``) whose files number values from 0; inside sudokit, and in
+#: every other style, values are 1..n.
+ZERO_BASED_STYLES = frozenset({"pls"})
+
+
+def written_value(style: str, value: Any) -> Any:
+    """A value (an int or an array of them) as a record of ``style`` writes it: ``.pls``
+    numbers symbols 0..n-1 (and a hole -1), everything else 1..n (0 empty)."""
+    return value - 1 if style in ZERO_BASED_STYLES else value
+
+
+#: The messages of ``GridPuzzle.violations`` that quote values; the named groups ``value``,
+#: ``given``, ``low`` and ``high`` hold one each.
+_VALUE_MESSAGES = (
+    re.compile(r".+ holds (?P<value>-?\d+), not a value in (?P<low>-?\d+)\.\.(?P<high>\d+)"),
+    re.compile(r"given (?P<given>\d+) at .+ was changed to (?P<value>-?\d+)"),
+    re.compile(r"value (?P<value>\d+) repeats in .+"),
+)
+
+
+def speak_values(message: str, style: str) -> str:
+    """A violation message with its values numbered as a record of ``style`` numbers them
+    (positions stay 1-based: rows and columns are not values)."""
+    if style not in ZERO_BASED_STYLES:
+        return message
+    for pattern in _VALUE_MESSAGES:
+        match = pattern.fullmatch(message)
+        if match is None:
+            continue
+        pieces, end = [], 0
+        for name, text in match.groupdict().items():
+            if text is None:
+                continue
+            start, stop = match.span(name)
+            pieces += [message[end:start], str(written_value(style, int(text)))]
+            end = stop
+        return "".join(pieces) + message[end:]
+    return message
+
+
+class Progress:
+    """Progress on stderr for batches that run longer than a couple of seconds.
+
+    On a terminal the line is rewritten in place; otherwise one line every 10 seconds. The
+    rate appears once it means something: after the first item and the first second.
+    """
+
+    def __init__(self, total: int, label: str, delay: float = 2.0):
+        self.total, self.label = total, label
+        self.started = time.monotonic()
+        self.delay = delay
+        self.tty = sys.stderr.isatty()
+        self.interval = 0.25 if self.tty else 10.0
+        self.last = self.started + delay - self.interval
+        self.shown = False
+        self.quiet = os.environ.get("SUDOKIT_NO_PROGRESS") == "1"
+
+    def __call__(self, done: int) -> None:
+        now = time.monotonic()
+        if self.quiet or now - self.last < self.interval or now - self.started < self.delay:
+            return
+        self.last = now
+        end = "\r" if self.tty else "\n"
+        sys.stderr.write(f"{self.label}: {done}/{self.total}"
+                         f"{self.rate(done, now - self.started)}{end}")
+        sys.stderr.flush()
+        self.shown = True
+
+    @staticmethod
+    def rate(done: int, elapsed: float) -> str:
+        """`` (1,234/s)``, `` (2.5/s)`` or `` (0.4/s)``; empty before the first item is done
+        or the first second has passed (a rate of ``0/s`` says nothing)."""
+        if done < 1 or elapsed < 1.0:
+            return ""
+        rate = done / elapsed
+        return f" ({rate:,.0f}/s)" if rate >= 10 else f" ({rate:.2g}/s)"
+
+    def close(self) -> None:
+        if self.shown and self.tty:
+            sys.stderr.write("\n")
+
+
+def output_option(func):
+    """``-o OUT``: write the results to OUT instead of stdout."""
+    return click.option("-o", "--output", metavar="OUT",
+                        help="Write to OUT instead of stdout.")(func)
+
+
+@contextlib.contextmanager
+def output_stream(path: str | None, binary: bool = False, inputs: Sequence[str] = ()):
+    """A stream for results: stdout when ``path`` is None or ``-``, else a file written
+    atomically.
+
+    The file is written next to its final place and renamed over ``path`` only when the block
+    ends without an error, so an interrupted or failed run leaves the old file (or none), never
+    a prefix. ``path`` must not be an existing directory or device, nor one of ``inputs`` (the
+    files the command reads). Failures are one :class:`~sudokit.errors.OutputError` line.
+    """
+    if path is None or path == "-":
+        yield sys.stdout.buffer if binary else sys.stdout
+        sys.stdout.flush()
+        return
+    _check_output_path(path, inputs)
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".sudokit-", suffix=".part")
+    except OSError as err:
+        raise OutputError(f"cannot write {path}: {err.strerror}") from None
+    try:
+        with os.fdopen(handle, "wb" if binary else "w") as stream:
+            yield stream
+        os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it
+        os.replace(temporary, path)
+    except OSError as err:
+        raise OutputError(f"cannot write {path}: {err.strerror}") from None
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def _check_output_path(path: str, inputs: Sequence[str]) -> None:
+    if os.path.isdir(path):
+        raise OutputError(f"cannot write {path}: it is a directory")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise OutputError(f"cannot write {path}: not a regular file (a device or a pipe); "
+                          "leave out -o to write to stdout")
+    for source in inputs:
+        if source != "-" and os.path.exists(path) and os.path.exists(source) \
+                and os.path.samefile(path, source):
+            raise OutputError(f"cannot write {path}: it is the input file")
+
+
+def write_output(path: str | None, data: str | bytes | None = None, writer=None,
+                 inputs: Sequence[str] = ()) -> None:
+    """Write ``data`` (or what ``writer(stream)`` writes to a binary stream) to ``path``, or to
+    stdout when ``path`` is None (see :func:`output_stream`)."""
+    with output_stream(path, binary=True, inputs=inputs) as stream:
+        if writer is not None:
+            writer(stream)
+        elif data is not None:
+            stream.write(data.encode() if isinstance(data, str) else data)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
