@@ -32,6 +32,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -94,9 +95,16 @@ class ExactCoverEncoding(Composable):
         return np.sort(self.option_lookup()[np.arange(values.size), values - 1])
 
     def option_lookup(self) -> np.ndarray:
-        """``(num_cells, num_values)`` option index of each (cell, value), -1 where none."""
+        """``(num_cells, num_values)`` option index of each (cell, value), -1 where none
+        (built once per encoding and read-only: a shared engine looks up every puzzle's
+        givens in it)."""
+        return self._lookup_table
+
+    @cached_property
+    def _lookup_table(self) -> np.ndarray:
         table = np.full((self.source.num_cells, self.source.num_values), -1, dtype=np.int64)
         table[self.option_cells, self.option_values - 1] = np.arange(len(self.option_cells))
+        table.flags.writeable = False
         return table
 
     def given_options(self, problem) -> np.ndarray:

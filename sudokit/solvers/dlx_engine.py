@@ -43,7 +43,7 @@ class DLXEngine(EngineBase):
                  amo: str | None = None):
         self.name = name
         self.encoding = encoding
-        self.shared = None
+        self.shared: Any = None  # the empty grid's full cover, when opened for a shape
         if shape is not None:
             empty = shape.with_givens(np.zeros(shape.solution_shape, dtype=np.int32))
             self.shared = completion_to_exact_cover(empty, "full")
@@ -59,16 +59,11 @@ class DLXEngine(EngineBase):
         return encoding != "reduced"
 
     # shared: one structure, givens preselected ------------------------------------------
-    def _given_options(self, instance) -> np.ndarray:
-        givens = instance.flat_givens
-        cells = np.flatnonzero(givens)
-        return self.option_lookup[cells, givens[cells] - 1]
-
     def _decode(self, instance, cover):
         return None if cover is None else replace(self.shared, source=instance).decode(cover)
 
     def _batch(self, instances: Sequence[Any], limit: int | None, budget: Budget):
-        sets = [self._given_options(p) for p in instances]
+        sets = [self.shared.given_options(p) for p in instances]
         starts = np.concatenate([[0], np.cumsum([len(s) for s in sets])]).astype(np.int64)
         options = np.concatenate(sets) if sets else np.zeros(0, dtype=np.int64)
         return self.links.count_many(starts, options, limit, budget)
@@ -81,7 +76,7 @@ class DLXEngine(EngineBase):
     def count(self, instance, limit: int | None = None, budget: Budget = UNLIMITED):
         """``(count, first_solution)``; the budget's ``seconds`` and ``nodes`` bound it."""
         if self.shared is not None:
-            count, first = self.links.count_first(self._given_options(instance), limit,
+            count, first = self.links.count_first(self.shared.given_options(instance), limit,
                                                   budget)
             return count, self._decode(instance, first)
         meter = budget.start()
