@@ -145,6 +145,19 @@ class SolverError(SudokitError):
     exit_code = EXIT_SOLVER
 
 
+class UnsupportedTaskError(SolverError):
+    """A solver asked for a kind of problem it does not take, or to count when it cannot."""
+
+    exit_code = EXIT_USAGE
+
+
+class MissingExtraError(SolverError):
+    """A back end whose optional dependency is not installed; the message names the install
+    command."""
+
+    exit_code = EXIT_SOLVER
+
+
 class BudgetExhausted(SudokitError):
     """A time, conflict or node budget ran out before an answer: the status is "unknown".
 

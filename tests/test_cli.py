@@ -356,7 +356,10 @@ def test_solvers_lists_default():
 def test_solvers_json():
     obj = json.loads(ok("solvers", "--json").stdout)
     assert isinstance(obj, dict) and "cadical195" in obj
-    assert obj == {**sudokit.SOLVERS, **sudokit.solvers.EXACT_SOLVERS}
+    assert {name: entry["description"] for name, entry in obj.items()} == {
+        **sudokit.SOLVERS, **sudokit.solvers.EXACT_SOLVERS}
+    assert obj["dlx"]["kinds"] == ["sudoku", "latin", "coloring", "cnf", "xc"]
+    assert all(entry["available"] and entry["counts"] for entry in obj.values())
 
 
 @pytest.mark.parametrize("command", [[], ["solve"], ["count"], ["encode"], ["check"],

@@ -5,25 +5,46 @@ from __future__ import annotations
 import click
 
 from ..solvers import DEFAULT_SOLVER, ENGINES
+from ..solvers.registry import ALL_KINDS, EngineSpec
 from .output import emit_json
 
 
+def _kinds(spec: EngineSpec) -> str:
+    return "all" if spec.kinds == ALL_KINDS else ",".join(spec.kinds)
+
+
+def _notes(spec: EngineSpec) -> str:
+    notes = [] if spec.counts else ["solve only"]
+    if spec.name == DEFAULT_SOLVER:
+        notes.append("default")
+    if spec.missing:
+        notes.append(f"unavailable: {spec.install}")
+    return "".join(f" ({note})" for note in notes)
+
+
 @click.command()
-@click.option("--json", "as_json", is_flag=True, help="As a JSON object name -> description.")
+@click.option("--json", "as_json", is_flag=True,
+              help="As a JSON object: name -> description, kinds, counts, available, install.")
 def solvers(as_json):
     """List the solvers: the SAT solvers by PySAT name, then dlx (exact cover).
 
-    PySAT's short aliases (g4, cd19, m22 ...) are accepted wherever a name is.
+    Each line gives the name, the problem kinds it takes (all: sudoku, latin, coloring, cnf,
+    xc) and what it is. A solver whose optional dependency is missing is marked unavailable
+    with the command that installs it. PySAT's short aliases (g4, cd19, m22 ...) are accepted
+    wherever a name is.
 
     \b
     Example:
       sudokit solvers
     """
-    every = {name: spec.description for name, spec in ENGINES.items()}
     if as_json:
-        emit_json(every)
+        emit_json({name: {"description": spec.description, "kinds": list(spec.kinds),
+                          "counts": spec.counts, "available": not spec.missing,
+                          "install": spec.install}
+                   for name, spec in ENGINES.items()})
         return
-    width = max(map(len, every))
-    for name, text in every.items():
-        mark = " (default)" if name == DEFAULT_SOLVER else ""
-        click.echo(f"{name:<{width}}  {text}{mark}")
+    width = max(map(len, ENGINES))
+    kinds_width = max(len(_kinds(spec)) for spec in ENGINES.values())
+    for name, spec in ENGINES.items():
+        click.echo(f"{name:<{width}}  {_kinds(spec):<{kinds_width}}  {spec.description}"
+                   f"{_notes(spec)}")

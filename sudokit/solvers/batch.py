@@ -25,9 +25,9 @@ from typing import Any
 
 import numpy as np
 
-from ..problems import resolve, shape_key
+from ..problems import problem_kind, resolve, shape_key
 from .budget import UNLIMITED, Budget
-from .registry import ENGINES, default_solver, open_engine, resolve_solver
+from .registry import ENGINES, check_engine, default_solver, open_engine, resolve_solver
 
 __all__ = ["InstanceResult", "run_batch"]
 
@@ -66,6 +66,9 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
     names = [resolve_solver(solver) if solver else default_solver(p) for p in problems]
     keys = [(name, shape_key(p)) for name, p in zip(names, problems, strict=True)]
     repeats = Counter(keys)
+    for name, kind in {(name, problem_kind(p).name)
+                       for name, p in zip(names, problems, strict=True)}:
+        check_engine(name, kind, task)
     engines: dict = {}
     done = 0
     try:

@@ -16,17 +16,18 @@ Examples
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
 from pysat.solvers import SolverNames
 
-from ..errors import SolverError
+from ..errors import MissingExtraError, SolverError, UnsupportedTaskError
 from ..problems import problem_kind, resolve
 from .engine import Engine
 
-__all__ = ["SOLVERS", "EXACT_SOLVERS", "DEFAULT_SOLVER", "ENGINES", "EngineSpec",
-           "default_solver", "open_engine", "resolve_solver", "supports_budget"]
+__all__ = ["SOLVERS", "EXACT_SOLVERS", "DEFAULT_SOLVER", "ENGINES", "ALL_KINDS", "EngineSpec",
+           "check_engine", "default_solver", "open_engine", "resolve_solver", "supports_budget"]
 
 _KNOWN: dict[str, str] = {
     "cadical195": "CaDiCaL 1.9.5 (Biere et al.): modern CDCL",
@@ -61,6 +62,10 @@ EXACT_SOLVERS: dict[str, str] = {
 }
 
 
+#: every problem kind (:data:`sudokit.problems.PROBLEMS`); an engine takes these unless it says
+ALL_KINDS = ("sudoku", "latin", "coloring", "cnf", "xc")
+
+
 @dataclass(frozen=True)
 class EngineSpec:
     """A solver back end in the registry.
@@ -68,7 +73,10 @@ class EngineSpec:
     ``engine`` is a ``"module:Class"`` reference (imported on first use, so numba loads only
     for the engines that need it); the class is built as ``Class(name, shape, **options)``
     (see :mod:`sudokit.solvers.engine`). ``budgets`` names the :class:`Budget` fields it
-    honours.
+    honours; ``kinds`` the problem kinds it takes; ``counts`` whether it can count (an
+    incomplete method such as GRASP only solves, and cannot prove unsatisfiability);
+    ``requires``/``extra`` the optional modules it imports and the ``pip install
+    "sudokit[extra]"`` that brings them.
     """
 
     name: str
@@ -78,6 +86,19 @@ class EngineSpec:
     counts: bool = True
     #: the encoding options it takes (a CNF engine: the encoding and at-most-one method)
     options: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ALL_KINDS
+    requires: tuple[str, ...] = ()
+    extra: str | None = None
+
+    @property
+    def missing(self) -> list[str]:
+        """The modules of ``requires`` that are not installed."""
+        return [module for module in self.requires if importlib.util.find_spec(module) is None]
+
+    @property
+    def install(self) -> str:
+        """The command that installs what it needs."""
+        return f'pip install "sudokit[{self.extra}]"' if self.extra else "pip install sudokit"
 
 
 _ALL_BUDGETS = ("seconds", "conflicts")
@@ -109,6 +130,36 @@ def supports_budget(name: str) -> bool:
     return "seconds" in ENGINES[resolve_solver(name)].budgets
 
 
+def check_engine(name: str, kind: str | None = None, task: str = "solve") -> EngineSpec:
+    """The spec of engine ``name`` after checking that it is installed, takes ``kind`` and can
+    do ``task`` (``"solve"`` or ``"count"``).
+
+    Raises
+    ------
+    MissingExtraError
+        Its optional dependency is not installed (the message names the install command).
+    UnsupportedTaskError
+        It does not take that kind of problem, or cannot count.
+
+    Examples
+    --------
+    >>> check_engine("dlx", "sudoku", "count").name
+    'dlx'
+    """
+    spec = ENGINES[resolve_solver(name)]
+    missing = spec.missing
+    if missing:
+        raise MissingExtraError(f"solver {spec.name} needs {', '.join(missing)}, which is not "
+                                f"installed: {spec.install}")
+    if kind is not None and kind not in spec.kinds:
+        raise UnsupportedTaskError(f"solver {spec.name} does not take {kind} instances (it "
+                                   f"takes {', '.join(spec.kinds)})")
+    if task == "count" and not spec.counts:
+        raise UnsupportedTaskError(f"solver {spec.name} cannot count or prove that no "
+                                   "solution exists; it only solves (use dlx or a SAT solver)")
+    return spec
+
+
 def default_solver(instance: Any) -> str:
     """The engine used when none is named: the kind's own (dlx for exact cover), else
     :data:`DEFAULT_SOLVER`."""
@@ -136,5 +187,5 @@ def open_engine(name: str | None = None, shape: Any = None, **options: Any) -> E
     ...     [outcome.count for outcome in dlx.count_many([empty, empty], limit=300)]
     [288, 288]
     """
-    spec = ENGINES[resolve_solver(name or DEFAULT_SOLVER)]
+    spec = check_engine(name or DEFAULT_SOLVER, None if shape is None else shape.kind)
     return resolve(spec.engine)(spec.name, shape, **options)  # type: ignore[no-any-return]
