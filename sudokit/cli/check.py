@@ -5,16 +5,51 @@ from __future__ import annotations
 import click
 import numpy as np
 
-from ..errors import EXIT_CHECK_FAILED, ParseError
+from ..errors import EXIT_CHECK_FAILED, DecodeError, ParseError
 from ..formats import read_text
 from ..formats.solutions import parse_solutions
+from ..instances.formula import read_model
 from .common import instance_options, load
 from .output import output_option, output_stream, speak_values
 
 
 def _candidates(records, path: str) -> list[np.ndarray]:
     text, source = read_text(path)
+    if records[0].instance.kind != "cnf" and _looks_like_model(text):
+        raise ParseError("a DIMACS model; check it against the CNF it is a "
+                         "model of (sudokit check FILE.cnf MODEL), or map it back with "
+                         "'sudokit reduce KIND2sat FILE.cnf --map-back MODEL'", source)
     return parse_solutions(text, source, records[0].instance)
+
+
+def _looks_like_model(text: str) -> bool:
+    """Whether the first significant line is a SAT solver's ``s``/``v`` line."""
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("c"):
+            return line.split()[0] in ("s", "v")
+    return False
+
+
+def _problems(instance, answer, source: str) -> tuple[list[str], str | None]:
+    """The first violation of ``answer`` (none: valid) and, for a model, the convention note.
+
+    A model of a CNF that sudokit wrote is also decoded through the file's own header,
+    ``c map`` and ``c given`` lines, and the grid it gives is checked against the units."""
+    problems = instance.violations(answer)
+    if instance.kind != "cnf":
+        return problems, None
+    from ..formats.cnf_map import encoding_from_cnf
+
+    note = read_model(answer, instance.cnf.num_vars).note
+    encoded = encoding_from_cnf(instance.cnf, source)
+    if problems or encoded is None:
+        return problems, note
+    try:
+        decoded = encoded.decode(answer)
+    except DecodeError as err:
+        return [f"the model does not decode: {err}"], note
+    return [f"decoded {encoded.source.kind}: {problem}"
+            for problem in encoded.source.violations(decoded)], note
 
 
 @click.command()
@@ -28,9 +63,11 @@ def check(ctx, puzzle, solution, problem, box, colors, output):
 
     Prints 'valid' (exit 0) or 'invalid:' and the first violated unit or given (exit 1), one
     line per instance. A grid's solution is in any grid format; a graph's is one line of colors
-    in vertex order, as 'sudokit solve' prints it; a .cnf's is a model ('v' lines or literals);
-    an exact cover's is its options, one per line. Values are named as PUZZLE numbers them
-    (.pls from 0).
+    in vertex order, as 'sudokit solve' prints it; a .cnf's is a model ('v' lines or literals:
+    every variable signed, or only the true ones, the rest then taken as false; a note on stderr
+    says which was assumed), and a .cnf sudokit wrote is also decoded through its 'c map' and
+    'c given' lines and the decoded grid checked; an exact cover's is its options, one per
+    line. Values are named as PUZZLE numbers them (.pls from 0).
 
     \b
     Example:
@@ -45,8 +82,10 @@ def check(ctx, puzzle, solution, problem, box, colors, output):
                              f"solution(s) in {solution}")
         failed = False
         for index, (record, answer) in enumerate(zip(records, answers, strict=True), start=1):
-            problems = record.instance.violations(answer)
+            problems, note = _problems(record.instance, answer, puzzle)
             prefix = f"{index}: " if len(records) > 1 else ""
+            if note:
+                click.echo(f"sudokit: note: {prefix}{note}", err=True)
             click.echo(f"{prefix}invalid: {speak_values(problems[0], record.style)}"
                        if problems else f"{prefix}valid", file=out)
             failed |= bool(problems)

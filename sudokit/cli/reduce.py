@@ -6,8 +6,10 @@ import click
 
 from ..errors import EXIT_CHECK_FAILED, DecodeError, ParseError
 from ..formats import format_instance, format_solution, parse_solutions, read_text
+from ..formats.dimacs import parse_dimacs
 from ..formats.record import Record
-from ..problems import problem_kind
+from ..instances.formula import read_model
+from ..problems import problem_kind, sniff_kind
 from ..reductions import REDUCTIONS
 from ..reductions import reduce as apply_reduction
 from ..solvers import run_batch
@@ -60,7 +62,9 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
 
     The target is written in its native format: a Sudoku grid, DIMACS .col with 'c colors'
     and 'c precolor' lines, DIMACS CNF (with a 'c p show' projection line), or Knuth's exact
-    cover text. FILE is read as the reduction's source problem; '-' is stdin.
+    cover text. FILE is read as the reduction's source problem; '-' is stdin. With --map-back,
+    FILE may instead be the CNF that X2sat or 'sudokit encode --cnf' wrote: its header, 'c map'
+    and 'c given' lines hold all that decoding needs.
 
     \b
     Example:
@@ -80,6 +84,10 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
         raise click.BadParameter(f"unknown reduction {name!r}; 'sudokit reduce --list' "
                                  "lists them", param_hint="NAME")
     spec = REDUCTIONS[name]
+    if map_back is not None and spec.target == "cnf" and _names_cnf(file):
+        record, reduced = _written_encoding(file, spec)
+        _map_back(ctx, record, reduced, map_back)
+        return
     records = load(file, spec.source, box, colors)
     if index > len(records):
         raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
@@ -105,11 +113,39 @@ def _write_target(reduced, output, file) -> None:
     write_output(output, format_instance(reduced.target, style) + "\n", inputs=(file,))
 
 
+def _names_cnf(path: str) -> bool:
+    """Whether FILE (not stdin) is a DIMACS CNF, by its extension or first significant line."""
+    if path == "-":
+        return False
+    text, source = read_text(path)
+    return sniff_kind(source, text) == "cnf"
+
+
+def _written_encoding(path: str, spec):
+    """``(record, encoding)`` rebuilt from a CNF file sudokit wrote (its header, ``c map`` and
+    ``c given`` lines: :mod:`sudokit.formats.cnf_map`)."""
+    from ..formats.cnf_map import encoding_from_cnf
+
+    text, source = read_text(path)
+    encoded = encoding_from_cnf(parse_dimacs(text, source), source)
+    if encoded is None:
+        raise ParseError("a CNF without sudokit's header lines (the instance and "
+                         "encoding); give the source instance instead", source)
+    if encoded.name != spec.name:
+        raise ParseError(f"written by {encoded.name}, not {spec.name}", source)
+    kind = problem_kind(encoded.source)
+    return Record(encoded.source, 1, kind.default_style), encoded
+
+
 def _map_back(ctx, record, reduced, path) -> None:
     text, source = read_text(path)
     candidates = parse_solutions(text, source, reduced.target)
     if not candidates:
         raise ParseError("no target solution found", source)
+    if reduced.target.kind == "cnf":
+        note = read_model(candidates[0], reduced.target.cnf.num_vars).note
+        if note:
+            click.echo(f"sudokit: note: {note}", err=True)
     problems = reduced.target.violations(candidates[0])
     if problems:
         click.echo(f"invalid target solution: {problems[0]}")

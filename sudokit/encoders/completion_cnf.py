@@ -322,7 +322,8 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
         family(ctx)
     cnf.comments.extend(_header(problem, spec, amo, ids, use_symmetry))
     if spec.reduced:
-        cnf.deferred_comments.append(_MapLines(ids, 0 if problem.kind == "coloring" else problem.n))
+        side = 0 if problem.kind == "coloring" else problem.n
+        cnf.deferred_comments.append(_MapLines(ids, problem.flat_givens, side))
     projection = ids[ids > 0]
     if cnf.num_vars > len(projection):  # auxiliary variables: declare what to count
         cnf.deferred_comments.append(ProjectionLines(np.sort(projection)))
@@ -359,37 +360,46 @@ def _header(problem, spec: Encoding, amo: str, ids: np.ndarray, symmetry: bool) 
                  f"{len(problem.edges)} edges, {problem.num_colors} colors"]
         standard = "var(v, c) = (v-1)*K + c  (vertex v, color c, 1-based; K colors)"
         mapping = "c map VAR VERTEX COLOR"
+        given = "c given VERTEX COLOR"
     else:
         box = f", boxes {problem.box[0]}x{problem.box[1]}" if problem.box else ""
         lines = [f"{problem.kind} {problem.n}x{problem.n}{box}"]
         standard = "var(r, c, v) = (r-1)*N*N + (c-1)*N + v  (1-based; N = side)"
         mapping = "c map VAR ROW COLUMN VALUE"
+        given = "c given ROW COLUMN VALUE"
     lines.append(f"encoding {spec.name} ({spec.source}), at-most-one {amo}")
     if symmetry:
         lines.append("symmetry breaking: free colors ordered by first use; satisfiable exactly "
                      "when the instance is, but models are NOT counted one to one")
     if not spec.reduced:
         return lines + [standard]
-    return lines + [f"variables renumbered; one line per variable: {mapping}"]
+    return lines + [f"variables renumbered; one line per variable: {mapping}",
+                    f"givens have no variables; one line per given: {given}"]
 
 
 @dataclass(frozen=True, eq=False)
 class _MapLines:
-    """The ``map VAR ROW COLUMN VALUE`` (graphs: ``map VAR VERTEX COLOR``) comment lines of a
-    renumbered encoding, made when the formula is written (``side`` 0 for a graph)."""
+    """The comment lines that make a renumbered encoding's file self-contained, made when the
+    formula is written: ``given ROW COLUMN VALUE`` per given, then ``map VAR ROW COLUMN VALUE``
+    per variable (graphs: ``given VERTEX COLOR`` and ``map VAR VERTEX COLOR``; ``side`` 0)."""
 
     ids: np.ndarray
+    givens: np.ndarray
     side: int
 
+    def _places(self, cell: np.ndarray) -> list[np.ndarray]:
+        if self.side:
+            return [cell // self.side + 1, cell % self.side + 1]
+        return [cell + 1]
+
     def __call__(self) -> list[str]:
+        given = np.flatnonzero(self.givens)
+        fields = np.stack([*self._places(given), self.givens[given]], axis=1)
+        lines = ["given " + " ".join(map(str, row)) for row in fields.tolist()]
         cell, value = np.nonzero(self.ids)
         var = self.ids[cell, value]
-        if self.side:
-            fields = np.stack([var, cell // self.side + 1, cell % self.side + 1, value + 1],
-                              axis=1)
-        else:
-            fields = np.stack([var, cell + 1, value + 1], axis=1)
-        return ["map " + " ".join(map(str, row)) for row in fields.tolist()]
+        fields = np.stack([var, *self._places(cell), value + 1], axis=1)
+        return lines + ["map " + " ".join(map(str, row)) for row in fields.tolist()]
 
 
 def grid_to_cnf(puzzle, encoding: str | None = None, amo: str = "pairwise",
