@@ -14,90 +14,48 @@ Examples
 1
 """
 
-from importlib import metadata as _metadata
+from __future__ import annotations
 
-try:  # pyproject.toml holds the one copy of the version
-    __version__ = _metadata.version("sudokit")
-except _metadata.PackageNotFoundError:  # a source tree that is not installed
-    __version__ = "0+unknown"
+from importlib import import_module as _import_module
 
-from .cnf import CNF, VarBlock
-from .encoders import (
-    AMO_METHODS,
-    ENCODINGS,
-    CNFEncoding,
-    ExactCoverEncoding,
-    coloring_to_cnf,
-    coloring_to_exact_cover,
-    completion_to_cnf,
-    completion_to_exact_cover,
-    exact_cover_to_cnf,
-    grid_to_cnf,
-    grid_to_exact_cover,
-    to_cnf,
-    to_exact_cover,
-)
-from .errors import (
-    BudgetExhausted,
-    DecodeError,
-    EncodingError,
-    InstanceError,
-    ParseError,
-    SolverError,
-    SudokitError,
-    UnreadableFileError,
-)
-from .exact_cover import ExactCover, exact_cover, exact_cover_from_matrix
-from .formats import (
-    format_dimacs,
-    format_dlx,
-    format_instance,
-    format_solution,
-    parse_dimacs,
-    parse_dlx,
-    parse_instances,
-    parse_puzzles,
-    read_instances,
-    write_dimacs,
-)
-from .instances import GridPuzzle, Precoloring, latin_square, precoloring, sudoku
-from .problems import PROBLEMS, ProblemKind, problem_kind
-from .protocols import CNFReduction, CoverReduction, Reduction
-from .reductions import REDUCTIONS, reduce
-from .solvers import (
-    ENGINES,
-    SOLVERS,
-    Budget,
-    Engine,
-    count_solutions,
-    is_unique,
-    open_engine,
-    open_solver,
-    run_batch,
-    solutions,
-    solve,
-)
+from ._version import __version__
 
-__all__ = [
-    "AMO_METHODS", "Budget", "BudgetExhausted", "CNF", "CNFEncoding", "CNFReduction",
-    "CoverReduction", "DancingLinks", "DecodeError", "ENCODINGS", "ENGINES", "EncodingError",
-    "Engine", "ExactCover", "ExactCoverEncoding", "GridPuzzle", "InstanceError", "PROBLEMS",
-    "ParseError", "Precoloring", "ProblemKind", "REDUCTIONS", "Reduction", "SOLVERS",
-    "SolverError", "SudokitError", "UnreadableFileError", "VarBlock", "__version__",
-    "completion_to_cnf", "completion_to_exact_cover", "count_solutions", "dlx_count",
-    "dlx_first", "dlx_solutions", "exact_cover", "exact_cover_from_matrix",
-    "exact_cover_to_cnf", "format_dimacs", "format_dlx", "format_instance", "format_solution",
-    "grid_to_cnf", "grid_to_exact_cover", "is_unique", "latin_square", "open_engine",
-    "open_solver", "parse_dimacs", "parse_dlx", "parse_instances", "parse_puzzles",
-    "precoloring", "coloring_to_cnf", "coloring_to_exact_cover", "problem_kind",
-    "read_instances", "reduce", "run_batch", "solutions", "solve", "sudoku", "to_cnf",
-    "to_exact_cover", "write_dimacs",
-]
+#: public name -> the submodule that defines it, imported on first use (PEP 562), so that
+#: ``sudokit --version`` and ``--help`` load neither numpy nor PySAT nor numba
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(["CNF", "VarBlock"], "cnf"),
+    **dict.fromkeys(["AMO_METHODS", "ENCODINGS", "CNFEncoding", "ExactCoverEncoding",
+                     "coloring_to_cnf", "coloring_to_exact_cover", "completion_to_cnf",
+                     "completion_to_exact_cover", "exact_cover_to_cnf", "grid_to_cnf",
+                     "grid_to_exact_cover", "to_cnf", "to_exact_cover"], "encoders"),
+    **dict.fromkeys(["BudgetExhausted", "DecodeError", "EncodingError", "InstanceError",
+                     "ParseError", "SolverError", "SudokitError", "UnreadableFileError"],
+                    "errors"),
+    **dict.fromkeys(["ExactCover", "exact_cover", "exact_cover_from_matrix"], "exact_cover"),
+    **dict.fromkeys(["format_dimacs", "format_dlx", "format_instance", "format_solution",
+                     "parse_dimacs", "parse_dlx", "parse_instances", "parse_puzzles",
+                     "read_instances", "write_dimacs"], "formats"),
+    **dict.fromkeys(["GridPuzzle", "Precoloring", "latin_square", "precoloring", "sudoku"],
+                    "instances"),
+    **dict.fromkeys(["PROBLEMS", "ProblemKind", "problem_kind"], "problems"),
+    **dict.fromkeys(["CNFReduction", "CoverReduction", "Reduction"], "protocols"),
+    **dict.fromkeys(["REDUCTIONS", "reduce"], "reductions"),
+    **dict.fromkeys(["ENGINES", "SOLVERS", "Budget", "Engine", "count_solutions", "is_unique",
+                     "open_engine", "open_solver", "run_batch", "solutions", "solve",
+                     "DancingLinks", "dlx_count", "dlx_first", "dlx_solutions"], "solvers"),
+}
+
+__all__ = ["__version__", *sorted(_LAZY)]
 
 
-def __getattr__(name):
-    """The DLX names (``DancingLinks``, ``dlx_count`` ...) load numba on first use."""
-    if name in ("DancingLinks", "dlx_count", "dlx_first", "dlx_solutions"):
-        from . import solvers
-        return getattr(solvers, name)
-    raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+    value = getattr(_import_module(f".{module}", __name__), name)
+    globals()[name] = value  # once resolved, a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

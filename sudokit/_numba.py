@@ -33,6 +33,8 @@ import warnings
 from pathlib import Path
 
 import numba
+import numba.core.caching
+import numba.core.event
 
 __all__ = ["njit"]
 
@@ -41,10 +43,17 @@ _STAMP = "sudokit-sources.sha256"
 
 
 def _cache_roots() -> list[Path]:
+    """Where numba caches the package's kernels: each source folder's ``__pycache__``, or with
+    ``NUMBA_CACHE_DIR`` the folder numba derives from each source folder's path."""
     custom = os.environ.get("NUMBA_CACHE_DIR")
-    if custom:     # numba mirrors the source tree's absolute path below NUMBA_CACHE_DIR
+    if not custom:
+        return [_PACKAGE]
+    folders = sorted({path.parent for path in _PACKAGE.rglob("*.py")})
+    subpath = getattr(getattr(numba.core.caching, "_CacheLocator", None),
+                      "get_suitable_cache_subpath", None)
+    if subpath is None:  # numba before 0.57 mirrored the absolute path
         return [Path(custom) / str(_PACKAGE).lstrip(os.sep)]
-    return [_PACKAGE]
+    return [Path(custom) / subpath(str(folder / "__init__.py")) for folder in folders]
 
 
 def _sources_digest() -> str:
@@ -77,6 +86,30 @@ _drop_stale_cache()
 
 #: False once numba found no writable cache folder for a kernel (then the rest skip the attempt)
 _cache_usable = True
+class _CompileNotice(numba.core.event.Listener):
+    """Tells :data:`sudokit._hooks.compile_notice` (once per process) that one of the package's
+    kernels is being compiled: numba raises ``numba:compile`` only when a kernel is not found
+    in the disk cache."""
+
+    def __init__(self) -> None:
+        self.given = False
+
+    def on_start(self, event) -> None:
+        from . import _hooks
+
+        data = event.data if isinstance(event.data, dict) else {}
+        func = getattr(data.get("dispatcher"), "py_func", None)
+        module = getattr(func, "__module__", "") or ""
+        if self.given or _hooks.compile_notice is None or not module.startswith("sudokit."):
+            return
+        self.given = True
+        _hooks.compile_notice(module)
+
+    def on_end(self, event) -> None:
+        return None
+
+
+numba.core.event.register("numba:compile", _CompileNotice())
 
 
 def njit(func=None, **options):

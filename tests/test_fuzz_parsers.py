@@ -23,10 +23,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudokit.errors import InstanceError, ParseError, SudokitError
-from sudokit.formats import parse_instances, parse_solutions, read_instances
+from sudokit.formats import parse_instances, parse_solutions, puzzle_text, read_instances
+from sudokit.formats.puzzle_text import parse_puzzles
 from sudokit.problems import PROBLEMS
 
-from .helpers import EXAMPLES, data_path
+from .helpers import EXAMPLES, cyclic_latin, data_path
 
 CNF_TEXT = """\
 c a small formula, projected on 1 2 3
@@ -261,3 +262,42 @@ def test_random_grids_of_every_layout_never_crash(size):
         cells = rng.integers(-1, size + 3, size * size)
         parse_everything(" ".join(map(str, cells)))
         parse_everything("".join(".123456789ABCDEFGxyz"[v % 20] for v in cells))
+
+
+# -- the one-liner fast path reads exactly what the general reader reads --------------------
+
+@st.composite
+def _valid_4x4_line(draw):
+    """A 4x4 puzzle that is valid as Sudoku and as Latin square: a masked solved grid."""
+    perm = np.array(draw(st.permutations(range(1, 5))))
+    full = perm[cyclic_latin(4, 2, 2) - 1].reshape(-1)
+    mask = np.array(draw(st.lists(st.booleans(), min_size=16, max_size=16)))
+    return "".join(str(v) if keep else "." for v, keep in zip(full, mask, strict=True))
+
+
+_ONE_LINERS = st.lists(st.one_of(
+    _valid_4x4_line(), _valid_4x4_line(),
+    st.sampled_from(["", "# a comment", "  ", "Grid 01", "====", "1 2 3 4"]),
+    st.text(alphabet="1234.0-", min_size=16, max_size=16),
+    st.text(alphabet="1234.", min_size=15, max_size=17),
+    st.text(alphabet="123456789.", min_size=81, max_size=81)), min_size=1, max_size=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=_ONE_LINERS, problem=st.sampled_from(["sudoku", "latin", "solution"]),
+       newline=st.sampled_from(["\n", "\r\n"]))
+def test_fast_one_liners_agree_with_the_general_reader(lines, problem, newline):
+    text = newline.join(lines)
+    fast = _outcome(lambda: parse_puzzles(text, "f.txt", problem))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(puzzle_text, "_one_liners", lambda *args: None)
+        slow = _outcome(lambda: parse_puzzles(text, "f.txt", problem))
+    assert fast == slow
+
+
+def _outcome(read):
+    """What a read gives, comparable: the records' (line, style, box, givens) or the error."""
+    try:
+        return [(r.line, r.style, r.instance.box, r.instance.givens.tolist()) for r in read()]
+    except SudokitError as err:
+        return (type(err).__name__, str(err))

@@ -57,6 +57,35 @@ def test_dlx_solve_loads_numba():
     assert out["numba"] and out["sudokit._numba"]
 
 
+def test_version_loads_neither_numpy_nor_pysat():
+    """``sudokit --version`` and ``--help`` answer from the package's lazy front (issue 12)."""
+    script = ("import sys, sudokit.cli\n"
+              "try:\n    sudokit.cli.main(['--version'], prog_name='sudokit')\n"
+              "except SystemExit:\n    pass\n"
+              "print(sorted(m for m in ('numpy', 'pysat', 'numba') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == "[]", done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_a_cold_numba_cache_is_announced_once(tmp_path):
+    """The first run that compiles kernels says so on stderr, once; a warm run says nothing."""
+    import os
+
+    env = {key: value for key, value in os.environ.items() if key != "SUDOKIT_NO_PROGRESS"}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+    command = [sys.executable, "-m", "sudokit", "count", "--solver", "dlx", "--problem", "latin",
+               "-"]
+    runs = [subprocess.run(command, input="1...\n", cwd=ROOT, capture_output=True, text=True,
+                           env=env, timeout=300) for _ in range(2)]
+    assert [run.stdout for run in runs] == ["1... 1\n"] * 2, runs[0].stderr
+    cold = [line for line in runs[0].stderr.splitlines() if "compiling" in line]
+    assert cold == ["sudokit: compiling the numba kernels (the first run after installing or "
+                    "upgrading does this once; it takes several seconds)"]
+    assert "compiling" not in runs[1].stderr
+
+
 def _help(group, width: int) -> str:
     ctx = group.make_context("sudokit", ["--help"], resilient_parsing=True,
                              terminal_width=width, max_content_width=width)

@@ -13,6 +13,7 @@ import threading
 
 import click
 
+from .. import _hooks
 from ..errors import EXIT_INTERNAL, EXIT_INVALID_INPUT, EXIT_OUTPUT, SudokitError
 
 __all__ = ["SKIP_BAD", "SudokitGroup", "Terminated", "warn_skipped"]
@@ -55,11 +56,20 @@ def _silence_stdout() -> None:
         pass
 
 
+def _say_compiling(module: str) -> None:
+    """The cold-cache notice (see :mod:`sudokit._hooks`); ``SUDOKIT_NO_PROGRESS=1`` silences
+    it with the progress lines."""
+    if os.environ.get("SUDOKIT_NO_PROGRESS") != "1":
+        click.echo("sudokit: compiling the numba kernels (the first run after installing or "
+                   "upgrading does this once; it takes several seconds)", err=True)
+
+
 class SudokitGroup(click.Group):
     """A click group that turns every :class:`SudokitError` into one line and an exit code,
     and every interrupt (Ctrl-C: 130, SIGTERM: 143) into one line and a clean exit."""
 
     def invoke(self, ctx):
+        _hooks.compile_notice = _say_compiling
         with _sigterm_as_interrupt():
             return self._invoke(ctx)
 

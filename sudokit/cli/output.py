@@ -22,7 +22,8 @@ __all__ = ["Progress", "ZERO_BASED_STYLES", "emit_json", "output_option", "outpu
 
 
 def emit_json(obj, file=None) -> None:
-    click.echo(json.dumps(obj, separators=(",", ":")), file=file)
+    """One JSON object on one line (results go out in blocks, not a flush per line)."""
+    (file or sys.stdout).write(json.dumps(obj, separators=(",", ":")) + "\n")
 
 
 # -- values as the input numbers them ----------------------------------------------------

@@ -85,11 +85,11 @@ def solve(ctx, file, as_json, output, **options):
                            "solution": _solution_json(record, result.solution),
                            "seconds": round(result.seconds, 6)}, out)
             elif result.status == "sat":
-                click.echo(format_solution(record, result.solution), file=out)
+                out.write(format_solution(record, result.solution) + "\n")
                 if record.style == "dlx":
-                    click.echo(file=out)  # Knuth's programs end each cover with a blank line
+                    out.write("\n")  # Knuth's programs end each cover with a blank line
             else:
-                click.echo(format_no_solution(record, result.status), file=out)
+                out.write(format_no_solution(record, result.status) + "\n")
     if unknown:
         ctx.exit(EXIT_UNKNOWN)
 
@@ -184,7 +184,7 @@ def count(ctx, file, limit, summary, require_unique, as_json, output, **options)
             label = (format_instance(record, record.style)
                      if record.style in ("line", "ints-line")
                      else f"{'<stdin>' if file == '-' else file}:{record.line}")
-            click.echo(f"{label} {_count_text(result)}", file=out)
+            out.write(f"{label} {_count_text(result)}\n")
         if summary:
             click.echo(_summary_table(tally), file=out)
     if require_unique and (tally["0"] or tally["2+"]):

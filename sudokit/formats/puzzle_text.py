@@ -29,7 +29,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..errors import InstanceError, ParseError, SudokitError
-from ..instances.grid import GridPuzzle, latin_square, sudoku
+from ..instances.grid import GridPuzzle, default_box, grids_from_rows, latin_square, sudoku
 from .puzzle_grids import (
     LUT,
     ROW,
@@ -194,6 +194,9 @@ a comment (#) or a 'Grid NN' header"])
     """
     if problem not in _BUILDERS:
         raise ValueError(f"parse_puzzles handles {', '.join(_BUILDERS)}, not {problem!r}")
+    quick = _one_liners(text, problem, None if problem == "latin" else box)
+    if quick is not None:
+        return quick
     reader = _Reader(source, problem, None if problem == "latin" else box, on_bad)
     singles: list[tuple[int, str]] = []
     maybe_grids: list[tuple[int, list[tuple[int, str]]]] = []
@@ -218,6 +221,57 @@ a comment (#) or a 'Grid NN' header"])
         raise ParseError(f"{what}, no instance found", source)
     reader.found.sort(key=lambda rec: rec.line)
     return reader.found
+
+
+def _one_liners(text: str, problem: str, box) -> list[Record] | None:
+    """The common case at numpy speed: a file of one-line puzzles of one length (blank and
+    ``#`` lines between them), every puzzle valid. None for anything else, which the general
+    reader then reads, with its messages for whatever is wrong.
+
+    A run of as many lines as each line has cells is left to the general reader too (it may
+    be a multi-line grid).
+    """
+    numbers: list[int] = []
+    fields: list[str] = []
+    length = run = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        field = line.strip()
+        if not field or field[0] == "#":
+            if run and run == length:
+                return None
+            run = 0
+            continue
+        if not length:
+            length = len(field)
+        if len(field) != length:
+            return None
+        run += 1
+        numbers.append(number)
+        fields.append(field)
+    n = math.isqrt(length)
+    if not fields or run == length or n * n != length or n > MAX_CHAR_N:
+        return None
+    try:
+        raw = "".join(fields).encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+    values = LUT[np.frombuffer(raw, dtype=np.uint8)].reshape(len(fields), length)
+    if (values > n).any():  # a bad symbol, or whitespace: several fields on a line
+        return None
+    if problem == "solution":
+        return [Record(GridPuzzle.unchecked(row.reshape(n, n), box), number, "line")
+                for row, number in zip(values, numbers, strict=True)]
+    if problem == "sudoku":
+        try:
+            box = box or default_box(n)
+        except InstanceError:
+            return None
+        if box[0] * box[1] != n:
+            return None
+    grids = grids_from_rows(values, box)
+    if grids is None:
+        return None
+    return [Record(grid, number, "line") for grid, number in zip(grids, numbers, strict=True)]
 
 
 def _blocks(text: str) -> list[list[tuple[int, str, str]]]:

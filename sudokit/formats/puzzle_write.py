@@ -23,6 +23,8 @@ __all__ = ["format_puzzle", "SYMBOLS", "MAX_CHAR_N"]
 SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: The largest grid written one character per cell.
 MAX_CHAR_N = len(SYMBOLS) - 1
+#: ``_SYMBOL_BYTES[value]``: the byte of each symbol, for writing a grid in one lookup
+_SYMBOL_BYTES = np.frombuffer(SYMBOLS.encode("ascii"), dtype=np.uint8)
 
 
 def _is_square(k: int) -> bool:
@@ -71,7 +73,7 @@ def format_puzzle(puzzle, style: str = "line", box: tuple[int, int] | None = Non
 def _write_line(grid, box) -> str:
     if grid.shape[0] > MAX_CHAR_N:
         return _write_int_line(grid, box)
-    return "".join(SYMBOLS[v] for v in grid.reshape(-1).tolist())
+    return _SYMBOL_BYTES[grid.reshape(-1)].tobytes().decode("ascii")
 
 
 def _write_int_line(grid, box) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..problems import problem_kind, resolve, shape_key
+from ..problems import problem_kind, resolve
 from .budget import UNLIMITED, Budget
 from .registry import ENGINES, check_engine, default_solver, open_engine, resolve_solver
 
@@ -63,11 +63,17 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
         Called with the number of instances done after each one.
     """
     problems = list(problems)
-    names = [resolve_solver(solver) if solver else default_solver(p) for p in problems]
-    keys = [(name, shape_key(p)) for name, p in zip(names, problems, strict=True)]
+    kinds = [problem.kind for problem in problems]
+    entries = {kind: problem_kind(kind) for kind in set(kinds)}
+    shapers: dict[str, Callable[[Any], Any]] = {
+        kind: (lambda _: None) if entry.shape_key is None else resolve(entry.shape_key)
+        for kind, entry in entries.items()}
+    chosen = resolve_solver(solver) if solver else None
+    defaults = {kind: chosen or default_solver(kind) for kind in entries}
+    keys = [(defaults[kind], shapers[kind](problem))
+            for kind, problem in zip(kinds, problems, strict=True)]
     repeats = Counter(keys)
-    for name, kind in {(name, problem_kind(p).name)
-                       for name, p in zip(names, problems, strict=True)}:
+    for kind, name in defaults.items():
         check_engine(name, kind, task)
     engines: dict = {}
     done = 0

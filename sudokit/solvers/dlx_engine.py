@@ -62,11 +62,26 @@ class DLXEngine(EngineBase):
     def _decode(self, instance, cover):
         return None if cover is None else replace(self.shared, source=instance).decode(cover)
 
-    def _batch(self, instances: Sequence[Any], limit: int | None, budget: Budget):
-        sets = [self.shared.given_options(p) for p in instances]
-        starts = np.concatenate([[0], np.cumsum([len(s) for s in sets])]).astype(np.int64)
-        options = np.concatenate(sets) if sets else np.zeros(0, dtype=np.int64)
+    def _batch(self, givens: np.ndarray, limit: int | None, budget: Budget):
+        """Count a ``(B, cells)`` array of givens: each row's given options preselected."""
+        placed = givens > 0
+        rows, cells = np.nonzero(placed)
+        options = self.option_lookup[cells, givens[rows, cells] - 1]
+        starts = np.zeros(len(givens) + 1, dtype=np.int64)
+        np.cumsum(placed.sum(axis=1), out=starts[1:])
         return self.links.count_many(starts, options, limit, budget)
+
+    def _solutions(self, givens: np.ndarray, firsts: np.ndarray, found: np.ndarray):
+        """The first covers of a batch as solutions, ``(B, cells)``, all at once (rows with
+        nothing found keep their givens)."""
+        solved = givens.copy()
+        rows, slots = np.nonzero((firsts >= 0) & found[:, None])
+        options = firsts[rows, slots]
+        solved[rows, self.shared.option_cells[options]] = self.shared.option_values[options]
+        empty = found & (solved == 0).any(axis=1)
+        if empty.any():  # a kernel bug, never a user error: say it plainly
+            raise SolverError("dlx returned a cover that leaves a cell empty")
+        return solved
 
     # one instance on its own ------------------------------------------------------------
     def _encode(self, instance, budget: Budget):
@@ -102,15 +117,16 @@ class DLXEngine(EngineBase):
         if self.shared is None:
             return super().count_many(instances, limit, budget)
         started = time.perf_counter()
-        counts, firsts, unknown = self._batch(instances, limit, budget)
+        givens = np.stack([instance.flat_givens for instance in instances])
+        counts, firsts, unknown = self._batch(givens, limit, budget)
+        found = counts > 0
+        solved = self._solutions(givens, firsts, found).reshape(
+            len(instances), *self.shared.source.solution_shape)
         each = (time.perf_counter() - started) / max(len(instances), 1)
-        outcomes = []
-        found = zip(instances, counts.tolist(), firsts, unknown, strict=True)
-        for instance, count, row, lost in found:
-            status = "unknown" if lost else "sat" if count else "unsat"
-            solution = self._decode(instance, row[row >= 0]) if count else None
-            outcomes.append(Outcome(status, solution, None if solving else count, each))
-        return outcomes
+        statuses = np.where(unknown, "unknown", np.where(found, "sat", "unsat")).tolist()
+        return [Outcome(status, solution if count else None, None if solving else count, each)
+                for status, solution, count in zip(statuses, solved, counts.tolist(),
+                                                   strict=True)]
 
     def solve_many(self, instances: Sequence[Any], budget: Budget = UNLIMITED) -> list[Outcome]:
         if self.shared is None:
