@@ -46,6 +46,17 @@ def empty(n: int) -> str:
     return "." * (n * n) + "\n"
 
 
+def test_an_empty_big_grid_is_constructed_not_searched():
+    """Takano's construction answers an empty grid of side 25 and up (issue 12)."""
+    from sudokit.instances import sudoku
+    from sudokit.solvers import open_engine
+
+    puzzle = sudoku(np.zeros((36, 36), dtype=int))
+    with open_engine("cadical195") as engine:
+        grid = engine.solve(puzzle)
+        assert puzzle.is_solution(grid) and engine.conflicts == 0
+
+
 # -- the library ---------------------------------------------------------------------------
 
 def test_sat_count_budget_covers_the_whole_count():
@@ -136,9 +147,10 @@ def test_time_limit_covers_encoding_a_100x100_grid(startup):
 
 @pytest.mark.slow
 def test_a_1000x1000_grid_is_refused_quickly(startup):
+    """One given, so that no construction answers it: the formula would not fit."""
     for solver in ("cadical195", "dlx"):
         done, seconds = run("solve", "-", "--box", "25x40", "--solver", solver,
-                            stdin=empty(1000))
+                            stdin="1" + empty(1000)[1:])
         assert done.returncode == EXIT_RESOURCES, done.stderr
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("sudokit: error:") \

@@ -53,13 +53,20 @@ def _amo_option(func):
                         show_default=True, help="At-most-one encoding.")(func)
 
 
+def _solve_amo_option(func):
+    return click.option("--amo", type=click.Choice(list(AMO_METHODS)),
+                        help="At-most-one encoding (default: pairwise, or seqcounter for a "
+                             "formula of over 4,000,000 pairwise clauses, e.g. 49x49 and "
+                             "up).")(func)
+
+
 _CNF_ENCODING_HELP = "CNF encoding (default: extended for grids, direct for graphs)"
 
 
 def encoding_options(func):
     """``--encoding`` (the CNF encodings) and ``--amo``: how ``solve`` and ``count`` encode
     for a SAT solver."""
-    func = _amo_option(func)
+    func = _solve_amo_option(func)
     return click.option("--encoding", "-e", type=click.Choice(list(ENCODINGS)),
                         help=_CNF_ENCODING_HELP + ".")(func)
 
@@ -129,6 +136,18 @@ def solver_options(func):
     func = click.option("--time-limit", type=FinitePositiveFloat(), metavar="SECONDS",
                         help="Time budget per instance; past it the answer is 'unknown'.")(func)
     return solver_option(func)
+
+
+def engine_options(func):
+    """``--seed`` and ``--alpha``: options of the engines that take them (their ``options`` in
+    the engine registry: GRASP's)."""
+    func = click.option("--alpha", type=click.FloatRange(0, 1), metavar="A",
+                        help="grasp: the restricted candidate list keeps the values within A "
+                             "of the best greedy cost, as a fraction of the range (0 greedy, "
+                             "1 random; default 0.2).")(func)
+    return click.option("--seed", type=click.IntRange(min=0), metavar="S",
+                        help="Random seed of a randomized solver (grasp; default 0): the same "
+                             "seed gives the same answers.")(func)
 
 
 def solver_option(func):
@@ -217,13 +236,18 @@ def check_budgets(records: Sequence, solver: str | None, budget: Budget) -> None
                 what = ", ".join(flag(ctx, BUDGET_OPTIONS[f]) for f in honoured) or "no budget"
                 raise click.UsageError(f"{flag(ctx, option)} does not apply to {engine} (it "
                                        f"honours {what})")
-    for option in ("encoding", "amo"):  # CNF options, for the engines that build CNF
+    for option in ("encoding", "amo", "seed", "alpha"):  # the engines' own options
         if ctx is None or option not in ctx.params or not is_given(ctx, option):
             continue
+        takers = [name for name, spec in ENGINES.items() if option in spec.options]
         for engine in engines:
-            if option not in ENGINES[engine].options:
+            if option in ENGINES[engine].options:
+                continue
+            if option in ("encoding", "amo"):   # CNF options, for the engines that build CNF
                 raise click.UsageError(f"{flag(ctx, option)} does not apply to {engine}, "
                                        "which builds no CNF")
+            raise click.UsageError(f"{flag(ctx, option)} does not apply to {engine} (only "
+                                   f"to {', '.join(takers)})")
 
 
 def load(path: str, problem, box, colors):

@@ -45,6 +45,7 @@ import numpy as np
 
 from .._numba import njit
 from ..errors import BudgetExhausted, InstanceError
+from ..instances.patterns import PATTERNS, check_shape, pattern_grid
 
 if TYPE_CHECKING:
     from ..solvers.budget import Meter
@@ -52,50 +53,8 @@ if TYPE_CHECKING:
 __all__ = ["pattern_grid", "product_grid", "relabel", "shuffle_grid", "random_grid",
            "PATTERNS", "check_shape"]
 
-PATTERNS = ("bands", "blocks")
-
 #: the search kernel keeps candidate sets in 64-bit masks
 MAX_SIDE = 64
-
-
-def check_shape(n: int, box: tuple[int, int] | None) -> None:
-    """Raise :class:`InstanceError` unless ``box`` tiles an ``n x n`` grid (None: Latin)."""
-    if n < 1:
-        raise InstanceError(f"the grid side must be positive, got {n}")
-    if box is not None and box[0] * box[1] != n:
-        raise InstanceError(f"box {box[0]}x{box[1]} does not tile a {n}x{n} grid")
-
-
-def pattern_grid(n: int, box: tuple[int, int], method: str = "bands") -> np.ndarray:
-    """A full grid by one of Takano's polynomial constructions (see the module).
-
-    Parameters
-    ----------
-    n : int
-        Side of the grid.
-    box : tuple of int
-        ``(r, c)`` with ``r * c == n``.
-    method : {"bands", "blocks"}
-
-    Examples
-    --------
-    >>> pattern_grid(4, (2, 2), "bands").tolist()
-    [[1, 2, 3, 4], [3, 4, 1, 2], [2, 3, 4, 1], [4, 1, 2, 3]]
-    """
-    check_shape(n, box)
-    r, c = box
-    i = np.arange(n)[:, None]
-    j = np.arange(n)[None, :]
-    if method == "bands":
-        grid = (c * (i % r) + i // r + j) % n
-    elif method == "blocks":
-        band, a = divmod(i, r)
-        stack, b = divmod(j, c)
-        grid = c * ((a + stack) % r) + (b + band) % c
-    else:
-        raise InstanceError(f"unknown construction {method!r}; choose one of "
-                            + ", ".join(PATTERNS))
-    return (grid + 1).astype(np.int32)
 
 
 def relabel(grid, rng: np.random.Generator) -> np.ndarray:

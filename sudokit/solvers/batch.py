@@ -19,7 +19,7 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,9 +44,10 @@ class InstanceResult:
 
 
 def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
-              solver: str | None = None, encoding: str | None = None, amo: str = "pairwise",
+              solver: str | None = None, encoding: str | None = None, amo: str | None = None,
               budget: Budget = UNLIMITED,
-              progress: Callable[[int], None] | None = None) -> Iterator[InstanceResult]:
+              progress: Callable[[int], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Iterator[InstanceResult]:
     """Solve or count each problem, yielding an :class:`InstanceResult` per problem in order.
 
     Parameters
@@ -61,6 +62,9 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
         Per instance; an instance that runs out gets status ``"unknown"`` and the batch goes on.
     progress : callable, optional
         Called with the number of instances done after each one.
+    options : mapping, optional
+        Engine options (GRASP's ``seed`` and ``alpha``); each engine gets those its registry
+        entry lists in ``options`` (unset ones, None, are left out).
     """
     problems = list(problems)
     kinds = [problem.kind for problem in problems]
@@ -87,7 +91,8 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
             engine_key = keys[start] if shared else (name, None)
             if engine_key not in engines:
                 engines[engine_key] = open_engine(name, chunk[0] if shared else None,
-                                                  encoding=encoding, amo=amo)
+                                                  encoding=encoding, amo=amo,
+                                                  **_engine_options(name, options))
             engine = engines[engine_key]
             size = engine.batch_size
             for offset in range(0, len(chunk), size):
@@ -103,6 +108,13 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
     finally:
         for engine in engines.values():
             engine.close()
+
+
+def _engine_options(name: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The set options of ``options`` that engine ``name`` takes (its ``options``)."""
+    taken = ENGINES[name].options
+    return {key: value for key, value in (options or {}).items()
+            if key in taken and value is not None}
 
 
 def _runs(keys: list) -> Iterator[tuple[int, int]]:

@@ -20,6 +20,8 @@ Examples
 from __future__ import annotations
 
 import contextlib
+import time
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -29,10 +31,12 @@ from pysat.solvers import Solver
 
 from ..cnf import CNF
 from ..encoders import completion_to_cnf, to_cnf
+from ..encoders.size import completion_cnf_size
 from ..errors import BudgetExhausted, SolverError
+from ..instances.patterns import pattern_grid
 from ..problems import problem_kind
 from .budget import UNLIMITED, Budget, Meter
-from .engine import EngineBase
+from .engine import EngineBase, Outcome
 from .registry import DEFAULT_SOLVER, SOLVERS, open_engine, resolve_solver, supports_budget
 
 __all__ = ["SATEngine", "open_solver", "load_cnf", "read_model", "run_solver", "solve",
@@ -196,7 +200,7 @@ class SATEngine(EngineBase):
     shared_max_side = 16
 
     def __init__(self, name: str = DEFAULT_SOLVER, shape: Any = None,
-                 encoding: str | None = None, amo: str = "pairwise"):
+                 encoding: str | None = None, amo: str | None = None):
         self.name = resolve_solver(name)
         self.encoding, self.amo = encoding, amo
         self.shared: Any = None            # the empty grid's encoding, when opened for a shape
@@ -205,8 +209,10 @@ class SATEngine(EngineBase):
         self.conflicts = 0
         if shape is not None:
             empty = shape.with_givens(np.zeros(shape.solution_shape, dtype=np.int32))
-            self.shared = completion_to_cnf(empty, encoding, amo, include_givens=False)
+            self.shared = completion_to_cnf(empty, encoding, amo or "pairwise",
+                                            include_givens=False)
             self._renew()
+            self.batch_size = 4096
 
     @classmethod
     def shares(cls, instance: Any, encoding: str | None) -> bool:
@@ -245,20 +251,129 @@ class SATEngine(EngineBase):
         finally:
             self._sat.add_clause([-guard])  # retire this puzzle's blocking clauses
 
+    # shared batches without a budget: the same search with as little Python as it takes ---
+    def count_many(self, instances: Sequence[Any], limit: int | None = None,
+                   budget: Budget = UNLIMITED, solving: bool = False) -> list[Outcome]:
+        """Count a batch of same-shape grids on the shared solver.
+
+        Without a time or conflict budget this is :meth:`count` for each instance with the
+        per-call bookkeeping taken out: the givens of the whole batch become assumption lists
+        in one step, a model's true cell literals are read straight from PySAT's list (the
+        standard numbering puts variable ``cell * k + value`` at position ``cell * k + value -
+        1``), and the blocking clause is those literals negated. An instance whose search
+        needs more than one conflict slice goes on through :meth:`count` (Ctrl-C is still
+        delivered between slices).
+        """
+        if not self._quick(budget):
+            outcomes = super().count_many(instances, limit, budget)
+            return [replace(o, count=None) for o in outcomes] if solving else outcomes
+        cells, k = self.shared.cell_vars.shape
+        givens = np.stack([instance.flat_givens for instance in instances]).astype(np.int64)
+        rows, columns = np.nonzero(givens)
+        literals = (columns * k + givens[rows, columns]).tolist()
+        ends = np.cumsum(np.count_nonzero(givens, axis=1)).tolist()
+        outcomes, start = [], 0
+        with _python_signals():
+            for instance, end in zip(instances, ends, strict=True):
+                started = time.perf_counter()
+                outcome = self._quick_count(instance, literals[start:end], limit, cells, k,
+                                            budget)
+                outcome.seconds = time.perf_counter() - started
+                if solving:
+                    outcome.count = None
+                outcomes.append(outcome)
+                start = end
+        return outcomes
+
+    def solve_many(self, instances: Sequence[Any], budget: Budget = UNLIMITED) -> list[Outcome]:
+        if self.shared is None:
+            return super().solve_many(instances, budget)
+        return self.count_many(instances, 1, budget, solving=True)
+
+    def _quick(self, budget: Budget) -> bool:
+        """Whether the batch fast path applies: a shared solver over the standard numbering,
+        a solver that takes conflict budgets, and no time or conflict budget to keep."""
+        if self.shared is None or budget.seconds is not None or budget.conflicts is not None:
+            return False
+        if not supports_budget(self.name):
+            return False
+        ids = self.shared.cell_vars.reshape(-1)
+        return bool(ids[0] == 1 and ids[-1] == ids.size and (np.diff(ids) == 1).all())
+
+    def _quick_count(self, instance, givens: list[int], limit: int | None, cells: int,
+                     k: int, budget: Budget) -> Outcome:
+        if self._top - self.shared.cnf.num_vars >= self.renew_every:
+            self._renew()
+        self._top += 1
+        guard = self._top
+        sat, assumptions, size = self._sat, givens + [guard], cells * k
+        count, first = 0, None
+        try:
+            while limit is None or count < limit:
+                sat.conf_budget(_FIRST_SLICE)
+                status = sat.solve_limited(assumptions=assumptions)
+                if status is None:  # a hard one: the sliced search counts it from the start
+                    sat.add_clause([-guard])
+                    return self._timed(self._count_outcome, instance, limit, budget)
+                if not status:
+                    break
+                true = [lit for lit in sat.get_model()[:size] if lit > 0]
+                count += 1
+                if first is None:
+                    first = self._grid(instance, true, cells, k)
+                sat.add_clause([-guard] + [-lit for lit in true])
+        finally:
+            sat.add_clause([-guard])
+        return Outcome("sat" if count else "unsat", first, count)
+
+    def _grid(self, instance, true: list[int], cells: int, k: int) -> np.ndarray:
+        """The grid of a model's true cell literals (one per cell, in cell order)."""
+        if len(true) != cells:  # never with a sound solver; decode says what is wrong
+            full = np.full(cells * k, -1, dtype=np.int64)
+            full[np.asarray(true, dtype=np.int64) - 1] = 1
+            return self._view(instance).decode(full * np.arange(1, cells * k + 1))
+        values = (np.asarray(true, dtype=np.int64) - 1) % k + 1
+        return values.astype(np.int32).reshape(instance.solution_shape)
+
     # one instance on its own -----------------------------------------------------------
     def _encode(self, instance, symmetry: bool, meter: Meter):
         """The instance's own formula; the budget's clock runs from before encoding."""
         encoding = self.encoding or problem_kind(instance).solo_cnf_encoding
-        encoded = to_cnf(instance, encoding, self.amo, symmetry_breaking=symmetry,
+        encoded = to_cnf(instance, encoding, self._amo_for(instance, encoding),
+                         symmetry_breaking=symmetry,
                          max_bytes=meter.budget.memory)
         if meter.late():
             raise BudgetExhausted("the time budget ran out while encoding", 0)
         return encoded
 
+    #: with no ``amo`` named, formulas above this many pairwise clauses use ``seqcounter`` (a
+    #: 49x49 or 64x64 grid: 11 M and 33 M pairwise clauses, gigabytes once in the solver)
+    auto_amo_clauses = 4_000_000
+
+    #: an empty grid from this side up is solved by Takano's construction, not by search
+    construct_min_side = 25
+
+    def _amo_for(self, instance, encoding: str | None) -> str:
+        if self.amo is not None:
+            return self.amo
+        if encoding is None or instance.kind not in ("sudoku", "latin", "coloring"):
+            return "pairwise"
+        pairwise = completion_cnf_size(instance, encoding, "pairwise").clauses
+        return "seqcounter" if pairwise > self.auto_amo_clauses else "pairwise"
+
     def solve(self, instance, budget: Budget = UNLIMITED):
-        """One solution of ``instance`` or None (:attr:`conflicts` tells what it took)."""
+        """One solution of ``instance`` or None (:attr:`conflicts` tells what it took).
+
+        An empty Sudoku or Latin square of side :attr:`construct_min_side` or more is solved
+        by Takano's ``bands`` construction (:func:`~sudokit.instances.patterns.pattern_grid`)
+        in O(n^2): CDCL search on the empty 49x49 grid has been seen to take minutes.
+        """
         if self.shared is not None:
             return self._shared_solve(instance, budget)
+        if (instance.kind in ("sudoku", "latin") and instance.n >= self.construct_min_side
+                and instance.num_givens == 0):
+            self.conflicts = 0
+            return pattern_grid(instance.n, instance.box or (1, instance.n))
         meter = budget.start()
         encoded = self._encode(instance, True, meter)
         with open_solver(self.name, encoded.cnf, meter) as sat:
