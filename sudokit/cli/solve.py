@@ -13,6 +13,7 @@ from .common import (
     check_budgets,
     check_solver,
     encoding_options,
+    engine_options,
     exclusive,
     flag,
     instance_options,
@@ -36,7 +37,8 @@ def _results(ctx, file, options, task, limit=None):
     progress = Progress(len(records), "counting" if task == "count" else "solving")
     results = run_batch([r.instance for r in records], task=task, limit=limit, solver=solver,
                         encoding=options["encoding"], amo=options["amo"], budget=budget,
-                        progress=progress)
+                        progress=progress,
+                        options={"seed": options.get("seed"), "alpha": options.get("alpha")})
     try:
         yield from zip(records, results, strict=True)
     finally:
@@ -53,6 +55,7 @@ def _solution_json(record, solution):
 @instance_options
 @solver_options
 @encoding_options
+@engine_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per instance.")
 @output_option
 @click.pass_context

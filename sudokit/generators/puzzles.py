@@ -18,6 +18,10 @@ Uniqueness checks (``checker``):
 ``"sat"``
     One incremental SAT solver per shape (the default SAT engine opened for the shape,
     :class:`~sudokit.solvers.sat.SATEngine`), the clues passed as assumptions.
+``"takano"``, ``"norvig"``, ``"bitset"``, ``"fcmrv"``, ``"backtrack"``
+    The CP search engine of that name opened for the shape
+    (:mod:`sudokit.solvers.cp_engine`), each test one count to 2 (as with ``"sat"``; the test
+    budget of ``"unique"`` mode is in search nodes).
 
 Modes: ``"minimal"`` (every test runs to the end, so minimality is proved), ``"clues"`` (stop
 at a target clue count) and ``"unique"`` (the default: each test gets a node or conflict
@@ -51,7 +55,7 @@ import numpy as np
 from ..errors import BudgetExhausted, InstanceError, SolverError
 from ..instances import GridPuzzle
 from ..solvers.budget import Budget, Meter
-from ..solvers.registry import DEFAULT_SOLVER, open_engine
+from ..solvers.registry import CP_SOLVERS, DEFAULT_SOLVER, open_engine
 from .budgets import GenerationStatus, PuzzleClock, default_time_limit
 from .grids import check_shape, random_grid
 from .removal import SLICE_WORK, RemovalPass
@@ -62,7 +66,7 @@ __all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerato
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal", "horizontal",
               "vertical", "dihedral")
 MODES = ("unique", "minimal", "clues", "full")
-CHECKERS = ("dlx", "sat")
+CHECKERS = ("dlx", "sat", *CP_SOLVERS)
 
 def _images(i, j, n, symmetry: str):
     m = n - 1
@@ -151,14 +155,15 @@ class PuzzleGenerator:
         Seed of :func:`numpy.random.default_rng`; the same seed and options give the same
         puzzles (unless a time budget cuts a removal short: then the result depends on the
         machine's speed).
-    checker : {"dlx", "sat"}
-        Back end that proves uniqueness at every step.
+    checker : str
+        Back end that proves uniqueness at every step: one of :data:`CHECKERS`.
     verify : bool
         Re-check every finished puzzle with the other back end.
     symmetry : str
         One of :data:`SYMMETRIES`.
     budget : int, optional
-        Per-test budget in ``"unique"`` mode: DLX nodes or SAT conflicts (default ``20 n^2``).
+        Per-test budget in ``"unique"`` mode: DLX or CP search nodes, or SAT conflicts
+        (default ``20 n^2``).
         (The budget of a whole puzzle is :meth:`make`'s ``budget``.)
     fill : str
         How full grids are made (:func:`~sudokit.generators.grids.random_grid`).
@@ -177,7 +182,8 @@ class PuzzleGenerator:
         check_shape(n, box)
         self.fill = fill
         if checker not in CHECKERS:
-            raise SolverError(f"unknown checker {checker!r}; choose dlx or sat")
+            raise SolverError(f"unknown checker {checker!r}; choose one of "
+                              + ", ".join(CHECKERS))
         self.n, self.checker, self.verify = n, checker, verify
         self.box = (int(box[0]), int(box[1]))
         self.rng = np.random.default_rng(seed)
@@ -189,7 +195,8 @@ class PuzzleGenerator:
 
     # -- back ends --------------------------------------------------------------------
     def _engine(self, backend: str):
-        """The engine of ``backend`` (``dlx`` or ``sat``), opened once for this shape."""
+        """The engine of ``backend`` (a name of :data:`CHECKERS`), opened once for this
+        shape."""
         if backend not in self._engines:
             name = DEFAULT_SOLVER if backend == "sat" else backend
             self._engines[backend] = open_engine(name, shape=self.template)
@@ -266,15 +273,16 @@ class PuzzleGenerator:
 
     def _remove_clues_sat(self, solution, target, test_conflicts, clock: PuzzleClock,
                           reserve: float):
-        solver = self._engine("sat")
+        solver = self._engine(self.checker)
         flat = solution.reshape(-1)
         keep = np.ones(flat.size, dtype=bool)
         starts, cells = self._order()
+        field = "conflicts" if self.checker == "sat" else "nodes"   # a CP engine's budget
 
         def count(seconds, conflicts=None):
             givens = np.where(keep, flat, 0).reshape(self.n, self.n)
             return solver.count(self.template.with_givens(givens), 2,
-                                Budget(seconds=seconds, conflicts=conflicts))[0]
+                                Budget(seconds=seconds, **{field: conflicts}))[0]
 
         tests = undecided = 0
         complete = True

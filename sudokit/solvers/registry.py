@@ -26,8 +26,9 @@ from ..errors import MissingExtraError, SolverError, UnsupportedTaskError
 from ..problems import problem_kind, resolve
 from .engine import Engine
 
-__all__ = ["SOLVERS", "EXACT_SOLVERS", "DEFAULT_SOLVER", "ENGINES", "ALL_KINDS", "EngineSpec",
-           "check_engine", "default_solver", "open_engine", "resolve_solver", "supports_budget"]
+__all__ = ["SOLVERS", "EXACT_SOLVERS", "CP_SOLVERS", "DEFAULT_SOLVER", "ENGINES", "ALL_KINDS",
+           "EngineSpec", "check_engine", "default_solver", "open_engine", "resolve_solver",
+           "supports_budget"]
 
 _KNOWN: dict[str, str] = {
     "cadical195": "CaDiCaL 1.9.5 (Biere et al.): modern CDCL",
@@ -62,6 +63,22 @@ EXACT_SOLVERS: dict[str, str] = {
 }
 
 
+#: the exact search methods Takano, de Freitas and Sa compare (section 4), on the unit model
+#: (grids and graphs, up to 64 values: one bit mask per cell)
+CP_SOLVERS: dict[str, str] = {
+    "backtrack": "pure backtracking: cells and values in order, no pruning (Takano et al., "
+                 "sec. 4); give it a budget; <= 64 values",
+    "fcmrv": "backtracking with forward checking and minimum remaining values (Skiena, "
+             "Algorithm Design Manual 7.3); <= 64 values",
+    "bitset": "backtracking on bit-mask candidate sets, fewest candidates first (Takano et "
+              "al., sec. 4); <= 64 values",
+    "norvig": "constraint propagation, naked + hidden singles, MRV search (Norvig 2006); "
+              "<= 64 values",
+    "takano": "Norvig's propagation on bit vectors, O(1) MRV bucket heap, naked pairs, locked "
+              "candidates (Takano et al., sec. 4); <= 64 values",
+}
+
+
 #: every problem kind (:data:`sudokit.problems.PROBLEMS`); an engine takes these unless it says
 ALL_KINDS = ("sudoku", "latin", "coloring", "cnf", "xc")
 
@@ -84,7 +101,8 @@ class EngineSpec:
     engine: str
     budgets: tuple[str, ...]
     counts: bool = True
-    #: the encoding options it takes (a CNF engine: the encoding and at-most-one method)
+    #: the options it takes (a CNF engine: the encoding and at-most-one method; grasp: seed,
+    #: alpha); run_batch hands each engine only its own
     options: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ALL_KINDS
     requires: tuple[str, ...] = ()
@@ -111,7 +129,28 @@ ENGINES: dict[str, EngineSpec] = {
        for name, text in SOLVERS.items()},
     "dlx": EngineSpec("dlx", EXACT_SOLVERS["dlx"], "sudokit.solvers.dlx_engine:DLXEngine",
                       ("seconds", "nodes")),
+    # the CP search family (sudokit.solvers.cp_engine), one module per method
+    **{name: EngineSpec(name, text, "sudokit.solvers.cp_engine:CPEngine", ("seconds", "nodes"),
+                        kinds=("sudoku", "latin", "coloring"))
+       for name, text in CP_SOLVERS.items()},
 }
+
+#: the model-based back ends (issue 11): an integer program, a CP model, a metaheuristic; on
+#: the unit model, so grids of any box shape, Latin squares and graphs, never CNF or xc
+_UNIT_KINDS = ("sudoku", "latin", "coloring")
+ENGINES.update({
+    "ilp": EngineSpec("ilp", "binary integer program (Bartlett et al. 2008), branch and cut "
+                      "with HiGHS", "sudokit.solvers.ilp:ILPEngine", ("seconds",),
+                      kinds=_UNIT_KINDS, requires=("highspy",), extra="ilp"),
+    "cpsat": EngineSpec("cpsat", "AllDifferent per unit (Simonis 2005), OR-Tools CP-SAT with "
+                        "one worker", "sudokit.solvers.cpsat:CPSATEngine",
+                        ("seconds", "conflicts"), kinds=_UNIT_KINDS, requires=("ortools",),
+                        extra="cp"),
+    "grasp": EngineSpec("grasp", "GRASP: randomized greedy construction and hill climbing "
+                        "(Takano, de Freitas and Sa); --nodes counts iterations; 10 s default",
+                        "sudokit.solvers.grasp:GRASPEngine", ("seconds", "nodes"), counts=False,
+                        options=("seed", "alpha"), kinds=_UNIT_KINDS),
+})
 
 
 def resolve_solver(name: str) -> str:

@@ -1,0 +1,300 @@
+"""The CP search family as engines: ``backtrack``, ``fcmrv``, ``bitset``, ``norvig``, ``takano``.
+
+One engine class drives five search methods (one module each, the exact methods Takano, de
+Freitas and Sá compare in section 4 of their paper). Every method works on the unit model
+(:mod:`sudokit.solvers.unit_model`), so each solves and counts Sudoku of any box shape, Latin
+square completion and precoloring extension, with up to 64 values. Each method module has
+three numba kernels with one calling convention:
+
+``start(*work, *model, num_values, flags, givens, state)``
+    level 0 of one puzzle (``state = [depth, phase, solutions, nodes]``);
+``run(*work, *model, num_values, flags, state, limit, stop, first)``
+    the search, resumable: 1 at ``limit`` solutions, 0 at the end, -1 when the node count
+    reaches ``stop`` (the next call goes on from there);
+``batch(*work, *model, num_values, flags, givens, begin, limit, cap_each, cap_call, ...)``
+    puzzle after puzzle in one call, each with at most ``cap_each`` nodes, until ``cap_call``
+    nodes are spent.
+
+Opened for a shape, the engine counts a whole chunk of same-shape instances in kernel calls of
+bounded work (no Python per puzzle); the rare puzzle that needs more than one slice of nodes
+goes on alone in resumable slices, the clock read between them, so a time budget holds and
+Ctrl-C lands within tens of milliseconds. A node is a search-tree node: the root and every
+value tried for a branching cell. :meth:`CPEngine.count_givens` is the array interface
+(``(N, C)`` givens in, count, first-solution, unknown and node arrays out).
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> empty = latin_square(np.zeros((4, 4), dtype=int))
+>>> with CPEngine("norvig", shape=empty) as engine:
+...     [outcome.count for outcome in engine.count_many([empty, empty], limit=1000)]
+[576, 576]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..errors import BudgetExhausted, InstanceError, ResourceError, SolverError
+from ..resources import available_memory, format_bytes
+from .budget import UNLIMITED, Budget, Meter
+from .engine import EngineBase, Outcome
+from .unit_model import UnitModel, shape_of, stack_givens, unit_model
+
+__all__ = ["CPEngine", "CPResult", "METHODS", "SearchMethod"]
+
+_NO_LIMIT = np.iinfo(np.int64).max
+
+
+@dataclass(frozen=True)
+class SearchMethod:
+    """One method of the family: its kernel module and how the engine feeds it.
+
+    The module defines ``start``, ``run`` and ``batch`` (see the module docstring) and
+    ``model_args(model)``, ``work(model, depth)``, ``level_bytes(model)`` and
+    ``slice_nodes(model)``; ``flags`` is passed to its kernels.
+    """
+
+    name: str
+    module: str
+    flags: int = 0
+
+    @property
+    def kernels(self) -> Any:
+        return import_module(self.module)
+
+
+#: the methods by engine name
+METHODS: dict[str, SearchMethod] = {
+    "backtrack": SearchMethod("backtrack", "sudokit.solvers.backtrack"),
+    "fcmrv": SearchMethod("fcmrv", "sudokit.solvers.fcmrv"),
+    "bitset": SearchMethod("bitset", "sudokit.solvers.bitset"),
+    "norvig": SearchMethod("norvig", "sudokit.solvers.norvig"),
+    "takano": SearchMethod("takano", "sudokit.solvers.takano", 7),
+}
+
+
+class CPResult(NamedTuple):
+    """What :meth:`CPEngine.count_givens` returns: arrays over the batch."""
+
+    counts: np.ndarray    #: int64 (N,): solutions found, up to the limit (a lower bound if unknown)
+    firsts: np.ndarray    #: int32 (N, C): the first solution's values (0s when none)
+    unknown: np.ndarray   #: bool (N,): the budget ran out
+    nodes: np.ndarray     #: int64 (N,): search-tree nodes
+
+
+class CPEngine(EngineBase):
+    """An engine of the CP family (see the module); ``name`` picks the method.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`METHODS`.
+    shape : instance, optional
+        Share one unit model among instances of this shape (a grid's kind, side and boxes).
+    flags : int, optional
+        Method options (``takano``: :data:`~sudokit.solvers.takano.HEAP`,
+        :data:`~sudokit.solvers.takano.LOCKED`, :data:`~sudokit.solvers.takano.NAKED_PAIRS`);
+        by default the method's own.
+    """
+
+    def __init__(self, name: str = "takano", shape: Any = None, encoding: str | None = None,
+                 amo: str | None = None, flags: int | None = None):
+        if name not in METHODS:
+            raise SolverError(f"unknown CP method {name!r}; choose one of {', '.join(METHODS)}")
+        self.name = name
+        self.method = METHODS[name]
+        self.kernels = self.method.kernels
+        self.flags = self.method.flags if flags is None else int(flags)
+        self.model: UnitModel | None = None
+        self._work: tuple = ()
+        self._work_model: UnitModel | None = None
+        self._work_depth = 0
+        if shape is not None:
+            self.model = unit_model(shape)
+            self.batch_size = 4096
+
+    @classmethod
+    def shares(cls, instance: Any, encoding: str | None) -> bool:
+        """Instances of one shape share a unit model (the encoding options do not apply)."""
+        return True
+
+    # the array interface ----------------------------------------------------------------
+    def count_givens(self, givens: Any, limit: int | None = None, budget: Budget = UNLIMITED,
+                     model: UnitModel | None = None, meter: Meter | None = None) -> CPResult:
+        """Count the completions of each row of ``givens`` (``(N, C)``, 0 = empty) up to
+        ``limit``, within ``budget`` per row (``seconds``, ``nodes``; ``meter``: a clock
+        already running for a single row).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from sudokit.instances import sudoku
+        >>> engine = CPEngine("takano", shape=sudoku(np.zeros((4, 4), dtype=int)))
+        >>> result = engine.count_givens(np.zeros((2, 16), dtype=np.int32), limit=2)
+        >>> result.counts.tolist(), result.firsts[0, :4].tolist()
+        ([2, 2], [1, 2, 3, 4])
+        """
+        model = model or self.model
+        if model is None:
+            raise SolverError("count_givens needs an engine opened for a shape (or a model)")
+        rows = self._check_givens(givens, model)
+        limit = _limit(limit)
+        size = len(rows)
+        counts = np.zeros(size, dtype=np.int64)
+        firsts = np.zeros((size, model.num_cells), dtype=np.int32)
+        lost = np.zeros(size, dtype=np.int8)     # 1: out of nodes, 2: out of levels
+        nodes = np.zeros(size, dtype=np.int64)
+        if size == 0 or limit == 0:
+            return CPResult(counts, firsts, lost != 0, nodes)
+        margs = self.kernels.model_args(model)
+        work = self._prepare(model, rows, budget)
+        slice_nodes = int(self.kernels.slice_nodes(model))
+        cap = slice_nodes if budget.nodes is None else min(slice_nodes, int(budget.nodes))
+        state = np.zeros(6, dtype=np.int64)
+        begin = 0
+        with np.errstate(all="ignore"):   # the pure-Python kernels wrap int64 masks
+            while begin < size:
+                begin = int(self.kernels.batch(*work, *margs, model.num_values, self.flags,
+                                               rows, begin, limit, cap, 2 * slice_nodes,
+                                               counts, firsts, lost, nodes, state))
+        held = budget.nodes is not None and budget.nodes <= cap   # the kernel held it all
+        for p in np.flatnonzero((lost == 2) | ((lost == 1) & (not held))):
+            try:     # the rare rows that need more than one slice, or more levels
+                counts[p], nodes[p] = self._count_sliced(margs, model, rows[p], limit, budget,
+                                                         firsts[p], meter)
+                lost[p] = 0
+            except BudgetExhausted as err:
+                counts[p] = max(int(counts[p]), err.found or 0)
+                lost[p] = 1
+        return CPResult(counts, firsts, lost != 0, nodes)
+
+    def _count_sliced(self, margs: tuple, model: UnitModel, row: np.ndarray, limit: int,
+                      budget: Budget, first: np.ndarray, meter: Meter | None):
+        """One row alone, in slices of nodes with the clock read between; ``(count,
+        nodes)``."""
+        meter = meter or budget.start()
+        slice_nodes = int(self.kernels.slice_nodes(model))
+        state = np.zeros(6, dtype=np.int64)
+        with np.errstate(all="ignore"):
+            self.kernels.start(*self._work, *margs, model.num_values, self.flags, row, state)
+            while True:
+                stop = int(state[3]) + slice_nodes
+                if budget.nodes is not None:
+                    stop = min(stop, int(budget.nodes))
+                result = self.kernels.run(*self._work, *margs, model.num_values, self.flags,
+                                          state, limit, stop, first)
+                if result >= 0:
+                    return int(state[2]), int(state[3])
+                if result == -2:
+                    self._grow(model, budget)
+                elif meter.late() or (budget.nodes is not None and state[3] >= budget.nodes):
+                    raise BudgetExhausted(f"{self.name} budget ran out after {int(state[2])} "
+                                          "solution(s)", int(state[2]))
+
+    def _check_givens(self, givens: Any, model: UnitModel) -> np.ndarray:
+        rows = np.asarray(givens)
+        if rows.ndim != 2 or rows.shape[1] != model.num_cells or (
+                rows.size and rows.dtype.kind not in "iu"):
+            raise InstanceError(f"givens must be an integer array of shape (N, "
+                                f"{model.num_cells}), got {rows.dtype} {rows.shape}")
+        if rows.size and (rows.min() < 0 or rows.max() > model.num_values):
+            raise InstanceError(f"givens must lie in 0..{model.num_values}")
+        return np.ascontiguousarray(rows, dtype=np.int32)
+
+    #: levels allocated at first by the methods that copy a level per node (more on demand)
+    first_levels = 64
+
+    def _prepare(self, model: UnitModel, rows: np.ndarray, budget: Budget) -> tuple:
+        """The kernels' scratch for these rows: reused while it serves the model and is deep
+        enough. The deepest search it could need must fit in the memory allowed
+        (:class:`~sudokit.errors.ResourceError` otherwise); the levels of the methods that
+        copy one per node are then allocated as the search goes deeper."""
+        deepest = int((rows == 0).sum(axis=1).max()) + 2
+        need = deepest * int(self.kernels.level_bytes(model))
+        allowed = available_memory() if budget.memory is None else int(budget.memory)
+        if need > allowed:
+            raise ResourceError(f"{self.name} may need {format_bytes(need)} for its search "
+                                f"stack ({deepest} levels) but {format_bytes(allowed)} is "
+                                "allowed")
+        depth = min(deepest, self.first_levels) if hasattr(self.kernels, "grow") else deepest
+        if self._work_model is not model or self._work_depth < depth:
+            self._work = self.kernels.work(model, depth)
+            self._work_model, self._work_depth = model, depth
+        return self._work
+
+    def _grow(self, model: UnitModel, budget: Budget) -> None:
+        """Twice the levels (a search deeper than the first allocation)."""
+        depth = min(2 * self._work_depth, model.num_cells + 2)
+        self._work = self.kernels.grow(self._work, depth)
+        self._work_depth = depth
+
+    # one instance -------------------------------------------------------------------------
+    def _model_for(self, instance: Any) -> UnitModel:
+        if self.model is not None and _fits(self.model, instance):
+            return self.model
+        return unit_model(instance)
+
+    def count(self, instance: Any, limit: int | None = None,
+              budget: Budget = UNLIMITED) -> tuple[int, np.ndarray | None]:
+        """``(count, first_solution)``; the budget's ``seconds`` and ``nodes`` bound it."""
+        meter = budget.start()
+        model = self._model_for(instance)
+        result = self.count_givens(stack_givens([instance], model.num_cells), limit, budget,
+                                   model, meter)
+        count = int(result.counts[0])
+        if result.unknown[0]:
+            raise BudgetExhausted(f"{self.name} budget ran out after {count} solution(s)", count)
+        return count, _decode(model, result.firsts[0]) if count else None
+
+    def solve(self, instance: Any, budget: Budget = UNLIMITED) -> np.ndarray | None:
+        return self.count(instance, 1, budget)[1]
+
+    # batches ------------------------------------------------------------------------------
+    def count_many(self, instances: Sequence[Any], limit: int | None = None,
+                   budget: Budget = UNLIMITED, solving: bool = False) -> list[Outcome]:
+        """The chunk in kernel calls when every instance has the engine's shape."""
+        model = self.model
+        if model is None or not all(_fits(model, p) for p in instances):
+            outcomes = (super().count_many(instances, limit, budget) if not solving
+                        else super().solve_many(instances, budget))
+            return outcomes
+        started = time.perf_counter()
+        counts, firsts, unknown, _ = self.count_givens(model.givens_of(instances), limit,
+                                                       budget)
+        each = (time.perf_counter() - started) / max(len(instances), 1)
+        solutions = firsts.reshape(len(instances), *model.solution_shape)
+        outcomes = []
+        for count, solution, lost in zip(counts.tolist(), solutions, unknown.tolist(),
+                                         strict=True):
+            status = "unknown" if lost else "sat" if count else "unsat"
+            outcomes.append(Outcome(status, solution if count else None,
+                                    None if solving else count, each))
+        return outcomes
+
+    def solve_many(self, instances: Sequence[Any], budget: Budget = UNLIMITED) -> list[Outcome]:
+        return self.count_many(instances, 1, budget, solving=True)
+
+
+def _fits(model: UnitModel, instance: Any) -> bool:
+    """Whether ``instance`` has the model's shape (graphs never share one)."""
+    return model.key is not None and model.key == shape_of(instance)
+
+
+def _decode(model: UnitModel, row: np.ndarray) -> np.ndarray:
+    return np.array(row, dtype=np.int32).reshape(model.solution_shape)
+
+
+def _limit(limit: int | None) -> int:
+    if limit is None:
+        return int(_NO_LIMIT)
+    if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 0:
+        raise SolverError(f"limit must be a non-negative integer or None (got {limit!r})")
+    return int(limit)

@@ -1,0 +1,207 @@
+"""The unit model as flat arrays: what every search kernel of the CP family takes.
+
+Sudoku, Latin square completion and precoloring extension are one problem (Takano et al.,
+section 2.1): fill ``C`` cells with values ``1..V`` so that every *unit* is all-different.
+:func:`unit_model` turns an instance's units into the index tables the kernels of
+:mod:`sudokit.solvers.backtrack`, :mod:`~sudokit.solvers.fcmrv`,
+:mod:`~sudokit.solvers.bitset`, :mod:`~sudokit.solvers.norvig` and
+:mod:`~sudokit.solvers.takano` read, once per shape (grids of one kind, side and box shape
+share one cached model; a graph gets its own):
+
+``peer_starts``, ``peers``
+    CSR lists of each cell's peers (the other cells of its units; a graph's neighbours).
+``cell_units``
+    ``(C, m)`` the units of each cell, ``-1`` padded.
+``hidden_units``, ``cell_hidden``
+    The *complete* units (as many cells as values, so every value appears in them exactly
+    once: rows, columns, boxes; a graph's edges only with two colors) and, per cell, the
+    indices of its complete units. Only these support "only choice" (hidden singles).
+``segments``, ``segment_units``
+    ``(S, 3, w)`` for each pair of complete units sharing at least two cells (a line and a
+    box): the shared cells, the first unit's other cells and the second's, ``-1`` padded; and
+    ``(S, 2)`` the two units (indices into ``hidden_units``). Locked candidates use them; naked
+    pairs work in the complete units of at least three cells.
+
+Values are at most 64 (one ``int64`` candidate mask per cell): every Sudoku up to 64x64,
+Latin squares up to order 64, graphs with up to 64 colors. Givens travel as an ``(N, C)``
+int32 array (0 = empty).
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import sudoku, precoloring
+>>> m = unit_model(sudoku(np.zeros((4, 4), dtype=int)))
+>>> m.num_cells, m.num_values, len(m.hidden_units), len(m.segments)
+(16, 4, 12, 16)
+>>> m.cell_peers(0).tolist()
+[1, 2, 3, 4, 5, 8, 12]
+>>> g = unit_model(precoloring(3, [(0, 1), (1, 2)], 3))
+>>> g.cell_peers(1).tolist(), len(g.hidden_units), g.full
+([0, 2], 0, 7)
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import UnsupportedTaskError
+from ..instances.units import cell_unit_table
+
+__all__ = ["MAX_VALUES", "UnitModel", "unit_model", "shape_of", "stack_givens"]
+
+#: Values fit one int64 candidate mask per cell.
+MAX_VALUES = 64
+
+#: the kinds whose instances have cells, values and units (the CNF and exact-cover kinds do not)
+KINDS = ("sudoku", "latin", "coloring")
+
+
+@dataclass(frozen=True, eq=False)
+class UnitModel:
+    """The index tables of one shape (see the module); build with :func:`unit_model`."""
+
+    kind: str
+    #: the shape this model serves (kind, side, box); None for a graph (its own model)
+    key: tuple | None
+    num_cells: int
+    num_values: int
+    solution_shape: tuple[int, ...]
+    units: np.ndarray
+    cell_units: np.ndarray
+    peer_starts: np.ndarray
+    peers: np.ndarray
+    hidden_units: np.ndarray
+    cell_hidden: np.ndarray
+    segments: np.ndarray
+    segment_units: np.ndarray
+
+    @property
+    def full(self) -> int:
+        """The mask of every value (int64 bit pattern: -1 for 64 values)."""
+        return -1 if self.num_values == 64 else (1 << self.num_values) - 1
+
+    @property
+    def words(self) -> int:
+        """int64 words in a bit set of cells."""
+        return max(1, (self.num_cells + 63) // 64)
+
+    def cell_peers(self, cell: int) -> np.ndarray:
+        """The peers of one cell (sorted)."""
+        return self.peers[self.peer_starts[cell]:self.peer_starts[cell + 1]]
+
+    def givens_of(self, instances: Any) -> np.ndarray:
+        """The ``(N, C)`` int32 givens of instances of this shape."""
+        return stack_givens(instances, self.num_cells)
+
+
+def stack_givens(instances: Any, cells: int) -> np.ndarray:
+    """``(N, cells)`` int32 givens of a sequence of instances (0 = empty)."""
+    if not len(instances):
+        return np.zeros((0, cells), dtype=np.int32)
+    return np.stack([np.asarray(p.flat_givens, dtype=np.int32).reshape(-1)
+                     for p in instances]).reshape(len(instances), cells)
+
+
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_SIZE = 16
+
+
+def unit_model(instance: Any) -> UnitModel:
+    """The unit model of ``instance``'s shape (grids: cached per kind, side and box shape).
+
+    Raises
+    ------
+    UnsupportedTaskError
+        The instance is not a grid or a graph (a formula, an exact cover), or has more than
+        :data:`MAX_VALUES` values.
+    """
+    kind = getattr(instance, "kind", None)
+    if kind not in KINDS:
+        raise UnsupportedTaskError(f"the CP solvers take sudoku, latin and coloring instances, "
+                                   f"not {kind}")
+    values = int(instance.num_values)
+    if values > MAX_VALUES:
+        raise UnsupportedTaskError(
+            f"the CP solvers keep candidates in one 64-bit mask per cell: at most "
+            f"{MAX_VALUES} values, and this {kind} instance has {values}; use dlx or a SAT "
+            "solver")
+    key = shape_of(instance)
+    if key is None:
+        return _build(instance, None)
+    model = _CACHE.get(key)
+    if model is None:
+        model = _build(instance, key)
+        _CACHE[key] = model
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return model
+
+
+def shape_of(instance: Any) -> tuple | None:
+    """What grids sharing one model have in common (kind, side, box); None for a graph."""
+    kind = getattr(instance, "kind", None)
+    return (kind, instance.n, instance.box) if kind in ("sudoku", "latin") else None
+
+
+def _build(instance: Any, key: tuple | None) -> UnitModel:
+    cells = int(instance.num_cells)
+    values = int(instance.num_values)
+    units = np.ascontiguousarray(instance.units(), dtype=np.int32)
+    width = units.shape[1]
+    cell_units = cell_unit_table(units, cells).astype(np.int32)
+    peer_starts, peers = _peers(units, cells)
+    # every unit of an instance has the same size: all of them complete, or none
+    hidden = units if width == values else units[:0]
+    segments, pairs = _segments(hidden if width >= 3 else hidden[:0])
+    return UnitModel(instance.kind, key, cells, values, tuple(instance.solution_shape), units,
+                     cell_units, peer_starts, peers, hidden, cell_unit_table(hidden, cells)
+                     .astype(np.int32), segments, pairs)
+
+
+def _peers(units: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray]:
+    """CSR peer lists: every other cell of every unit of a cell, each once, sorted."""
+    width = units.shape[1]
+    if units.size == 0 or width < 2:
+        return np.zeros(cells + 1, dtype=np.int64), np.zeros(0, dtype=np.int32)
+    a = np.repeat(units, width, axis=1).reshape(-1)
+    b = np.tile(units, (1, width)).reshape(-1)
+    keep = a != b
+    key = np.sort(a[keep].astype(np.int64) * cells + b[keep])
+    key = key[np.concatenate(([True], key[1:] != key[:-1]))]
+    owner, peer = np.divmod(key, cells)
+    starts = np.zeros(cells + 1, dtype=np.int64)
+    np.cumsum(np.bincount(owner, minlength=cells), out=starts[1:])
+    return starts, peer.astype(np.int32)
+
+
+def _segments(units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Pairs of units meeting in at least two cells: shared cells, the rest of each; and the
+    pairs."""
+    count, width = units.shape
+    if count < 2:
+        return (np.full((0, 3, max(width, 1)), -1, dtype=np.int32),
+                np.zeros((0, 2), dtype=np.int32))
+    cells = int(units.max()) + 1
+    incidence = np.zeros((count, cells), dtype=np.float32)   # float: a BLAS product
+    np.put_along_axis(incidence, units.astype(np.int64), 1, axis=1)
+    first, second = np.nonzero(np.triu(incidence @ incidence.T >= 2, k=1))
+    member = incidence.astype(bool)
+    in_second = member[second[:, None], units[first]]      # (S, width): cell of a in b?
+    in_first = member[first[:, None], units[second]]
+    table = np.full((len(first), 3, width), -1, dtype=np.int32)
+    table[:, 0] = _packed(units[first], in_second)
+    table[:, 1] = _packed(units[first], ~in_second)
+    table[:, 2] = _packed(units[second], ~in_first)
+    return table, np.stack([first, second], axis=1).astype(np.int32)
+
+
+def _packed(cells: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Each row's kept cells first (in order), then -1."""
+    order = np.argsort(~keep, axis=1, kind="stable")
+    packed = np.take_along_axis(cells, order, axis=1)
+    packed[np.take_along_axis(~keep, order, axis=1)] = -1
+    return packed
