@@ -25,6 +25,8 @@ __all__ = ["main", "LazyGroup", "COMMANDS"]
 #: ``sudokit --help`` lists every command, byte for byte as if it were loaded, without importing
 #: any; tests/test_imports.py checks the two agree.
 COMMANDS: dict[str, tuple[str, str]] = {
+    "chromatic": ("sudokit.cli.chromatic:chromatic",
+                  "Bound and prove the chromatic number of the graph in FILE ('-' for stdin)."),
     "check": ("sudokit.cli.check:check",
               "Check that SOLUTION completes PUZZLE (either may be '-' for stdin)."),
     "count": ("sudokit.cli.solve:count",

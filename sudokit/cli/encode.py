@@ -79,12 +79,16 @@ def encode(ctx, file, as_cnf, xc, matrix, dense, output, index, stats, symmetry,
     if output is not None or not stats:
         write_output(output, writer=lambda stream: write_dimacs(cnf, stream), inputs=(file,))
     if stats:
+        fixed = getattr(encoded, "symmetry", None)   # graphs: the clique whose colors are fixed
         if as_json:
             emit_json({"encoding": encoded.encoding, "amo": encoded.amo, "groups": cnf.stats(),
                        "variables": cnf.num_vars, "clauses": cnf.num_clauses,
-                       "literals": cnf.num_literals})
+                       "literals": cnf.num_literals,
+                       **({"symmetry": fixed.describe()} if fixed is not None else {})})
         else:
             click.echo(_stats_table(cnf))
+            if fixed is not None:
+                click.echo(f"symmetry breaking: {fixed.describe()}")
 
 
 def _encode_exact_cover(instance, encoding, output, matrix, dense, file) -> None:

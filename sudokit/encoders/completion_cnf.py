@@ -45,6 +45,7 @@ from ..problems import problem_kind
 from ..protocols import Composable, full_model
 from ..resources import available_memory, check_fits, format_bytes
 from .amo import at_most_one
+from .coloring_symmetry import ColorSymmetry, color_symmetry
 from .size import completion_cnf_size
 
 __all__ = ["CNFEncoding", "ENCODINGS", "grid_to_cnf",
@@ -66,6 +67,9 @@ class CNFEncoding(Composable):
         and values settled by the givens in the ``reduced`` encoding).
     parsimonious : bool
         True if target models and source solutions correspond one to one on the projection.
+    symmetry : ColorSymmetry, optional
+        Graphs with symmetry breaking: the clique whose colors are fixed and the order of the
+        other free vertices (:mod:`~sudokit.encoders.coloring_symmetry`).
     """
 
     source: Any
@@ -74,6 +78,7 @@ class CNFEncoding(Composable):
     amo: str
     cell_vars: np.ndarray
     parsimonious: bool = True
+    symmetry: ColorSymmetry | None = None
 
     @property
     def name(self) -> str:
@@ -140,9 +145,14 @@ class CNFEncoding(Composable):
         return (signs * self.projection()).tolist()
 
     def explain(self) -> str:
-        return (f"{self.name}: the {self.encoding} encoding: {self.cnf.num_vars} variables "
+        text = (f"{self.name}: the {self.encoding} encoding: {self.cnf.num_vars} variables "
                 f"(variable (cell-1)*{self.source.num_values} + value says 'cell holds value') "
                 f"and {self.cnf.num_clauses} clauses; the projection is the cell variables.")
+        if self.symmetry is not None:
+            text += (f" Symmetry breaking: {self.symmetry.describe()}; the other free vertices "
+                     "take free colors by first use. Satisfiable exactly when the instance "
+                     "is, but models are not counted one to one.")
+        return text
 
 
 # -- building blocks ---------------------------------------------------------------------------
@@ -192,6 +202,8 @@ class _Context:
     settled: np.ndarray      # (cells,) True for cells fixed outside the variables
     amo: str
     reduced: bool
+    clique: Any = None                   # graphs: the clique to fix (None: search one)
+    symmetry: ColorSymmetry | None = None  # set by _symmetry_breaking
 
 
 def _cell_definedness(ctx: _Context) -> None:
@@ -235,21 +247,13 @@ def _givens(ctx: _Context) -> None:
 
 
 def _symmetry_breaking(ctx: _Context) -> None:
-    """Free colors (used by no precolor) are interchangeable: relabel them by first use.
-
-    Along free vertices ``v_1, v_2, ...`` (highest degree first), the i-th vertex can only take
-    one of the first ``i`` free colors. Every coloring has a relabeling that meets this, so
-    satisfiability is kept, but solutions are no longer counted one to one.
-    """
-    problem = ctx.problem
-    used = np.unique(problem.precolors[problem.precolors > 0])
-    free_colors = np.setdiff1d(np.arange(1, problem.num_colors + 1), used)
-    degree = np.bincount(problem.edges.reshape(-1), minlength=problem.num_vertices)
-    free_vertices = np.flatnonzero(problem.precolors == 0)
-    order = free_vertices[np.argsort(-degree[free_vertices], kind="stable")]
-    i, j = np.nonzero(np.arange(len(free_colors))[None, :] > np.arange(len(order))[:, None])
-    lits = ctx.ids[order[i], free_colors[j] - 1]
-    ctx.cnf.add_block("symmetry breaking", -lits[lits > 0].reshape(-1, 1))
+    """Free colors (used by no precolor) are interchangeable: fix a large clique's colors and
+    order the other free vertices by first use (see :mod:`.coloring_symmetry`, which proves
+    that satisfiability is kept; solutions are no longer counted one to one)."""
+    ctx.symmetry = color_symmetry(ctx.problem, ctx.clique)
+    for group, (vertices, colors) in ctx.symmetry.excluded().items():
+        lits = ctx.ids[vertices, colors - 1]
+        ctx.cnf.add_block(group, -lits[lits > 0].reshape(-1, 1))
 
 
 @dataclass(frozen=True)
@@ -278,7 +282,7 @@ ENCODINGS: dict[str, Encoding] = {e.name: e for e in (
 
 def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
                       include_givens: bool = True, symmetry_breaking: bool = False,
-                      max_bytes: int | None = None) -> CNFEncoding:
+                      max_bytes: int | None = None, clique=None) -> CNFEncoding:
     """Encode any completion problem (see the module table for ``encoding``).
 
     Parameters
@@ -287,10 +291,14 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
         Add the givens as unit clauses. False leaves them out (the batch solver passes them as
         assumptions instead); ignored by ``reduced``, which has no variables for givens.
     symmetry_breaking : bool
-        Precoloring only: order the free colors (makes the encoding non-parsimonious).
+        Precoloring only: fix a large clique's colors and order the other free colors by
+        first use (makes the encoding non-parsimonious; see :mod:`.coloring_symmetry`).
     max_bytes : int, optional
         Refuse (:class:`~sudokit.errors.ResourceError`) a formula whose estimated size,
         built and loaded into a solver, exceeds this (default: the available memory).
+    clique : array_like, optional
+        With ``symmetry_breaking``: the 0-based vertices of the clique to fix (default: one
+        found by :func:`~sudokit.graphs.large_clique`).
     """
     name = encoding or problem_kind(problem).cnf_encoding or ""
     spec = ENCODINGS.get(name)
@@ -311,7 +319,7 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
     else:
         ids = cnf.new_block("cell values", (cells, k)).ids
         settled = np.zeros(cells, dtype=bool)
-    ctx = _Context(problem, cnf, ids, settled, amo, spec.reduced)
+    ctx = _Context(problem, cnf, ids, settled, amo, spec.reduced, clique)
     families = spec.families
     if include_givens and not spec.reduced:
         families = families + (_givens,)
@@ -320,14 +328,15 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
         families = families + (_symmetry_breaking,)
     for family in families:
         family(ctx)
-    cnf.comments.extend(_header(problem, spec, amo, ids, use_symmetry))
+    cnf.comments.extend(_header(problem, spec, amo, ids, ctx.symmetry))
     if spec.reduced:
         side = 0 if problem.kind == "coloring" else problem.n
         cnf.deferred_comments.append(_MapLines(ids, problem.flat_givens, side))
     projection = ids[ids > 0]
     if cnf.num_vars > len(projection):  # auxiliary variables: declare what to count
         cnf.deferred_comments.append(ProjectionLines(np.sort(projection)))
-    return CNFEncoding(problem, cnf, name, amo, ids, parsimonious=not use_symmetry)
+    return CNFEncoding(problem, cnf, name, amo, ids, parsimonious=not use_symmetry,
+                       symmetry=ctx.symmetry)
 
 
 def _check_size(problem, encoding: str, amo: str, max_bytes: int | None) -> None:
@@ -354,7 +363,8 @@ def _shape(problem) -> str:
     return f"{problem.n}x{problem.n} {problem.kind}"
 
 
-def _header(problem, spec: Encoding, amo: str, ids: np.ndarray, symmetry: bool) -> list[str]:
+def _header(problem, spec: Encoding, amo: str, ids: np.ndarray,
+            symmetry: ColorSymmetry | None) -> list[str]:
     if problem.kind == "coloring":
         lines = [f"precoloring extension: {problem.num_vertices} vertices, "
                  f"{len(problem.edges)} edges, {problem.num_colors} colors"]
@@ -368,13 +378,26 @@ def _header(problem, spec: Encoding, amo: str, ids: np.ndarray, symmetry: bool) 
         mapping = "c map VAR ROW COLUMN VALUE"
         given = "c given ROW COLUMN VALUE"
     lines.append(f"encoding {spec.name} ({spec.source}), at-most-one {amo}")
-    if symmetry:
+    if symmetry is not None:
         lines.append("symmetry breaking: free colors ordered by first use; satisfiable exactly "
                      "when the instance is, but models are NOT counted one to one")
+        lines.extend(_wrapped(f"symmetry breaking: {symmetry.describe()}"))
     if not spec.reduced:
         return lines + [standard]
     return lines + [f"variables renumbered; one line per variable: {mapping}",
                     f"givens have no variables; one line per given: {given}"]
+
+
+def _wrapped(text: str, width: int = 100) -> list[str]:
+    """``text`` in lines of about ``width`` characters, broken at spaces (a long clique)."""
+    lines, current = [], ""
+    for word in text.split(" "):
+        if current and len(current) + len(word) + 1 > width:
+            lines.append(current)
+            current = "  " + word
+        else:
+            current = f"{current} {word}" if current else word
+    return lines + [current]
 
 
 @dataclass(frozen=True, eq=False)
@@ -410,11 +433,22 @@ def grid_to_cnf(puzzle, encoding: str | None = None, amo: str = "pairwise",
 
 def coloring_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
                     include_givens: bool = True, symmetry_breaking: bool = False,
-                    max_bytes: int | None = None) -> CNFEncoding:
+                    max_bytes: int | None = None, clique=None) -> CNFEncoding:
     """Encode a precoloring extension instance (the direct encoding by default).
 
-    ``symmetry_breaking=True`` orders the free colors: satisfiability is kept but solutions
-    are no longer counted one to one (the result says ``parsimonious=False``).
+    ``symmetry_breaking=True`` fixes the colors of a large clique (``clique``, or one found)
+    and orders the other free colors: satisfiability is kept but solutions are no longer
+    counted one to one (the result says ``parsimonious=False``).
+
+    Examples
+    --------
+    >>> from sudokit.instances import precoloring
+    >>> k4 = precoloring(4, [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)], 3)
+    >>> encoded = coloring_to_cnf(k4, symmetry_breaking=True)
+    >>> encoded.symmetry.fixed.tolist()              # three vertices fix the three colors
+    [[0, 1], [1, 2], [2, 3]]
+    >>> encoded.cnf.stats()["clique colors"]["clauses"]
+    3
     """
     return completion_to_cnf(problem, encoding, amo, include_givens, symmetry_breaking,
-                             max_bytes)
+                             max_bytes, clique)

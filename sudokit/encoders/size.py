@@ -28,20 +28,21 @@ from ..resources import Size
 __all__ = ["amo_size", "completion_cnf_size", "completion_xc_size"]
 
 
-def amo_size(width: np.ndarray, method: str) -> Size:
-    """Clauses, literals and auxiliary variables of at-most-one over groups of ``width``."""
+def amo_size(width: np.ndarray, method: str, times: int = 1) -> Size:
+    """Clauses, literals and auxiliary variables of at-most-one over groups of ``width``, each
+    group ``times`` times (as ``np.repeat(width, times)``, without building that array)."""
     w = np.asarray(width, dtype=np.int64)
     w = w[w >= 2]
     if method == "pairwise":
-        pairs = int((w * (w - 1) // 2).sum())
+        pairs = int((w * (w - 1) // 2).sum()) * times
         return Size(0, pairs, 2 * pairs)
     if method == "seqcounter":
         long = w[w > 2]
-        clauses = int((3 * long - 4).sum()) + int((w == 2).sum())
-        return Size(int((long - 1).sum()), clauses, 2 * clauses)
+        clauses = (int((3 * long - 4).sum()) + int((w == 2).sum())) * times
+        return Size(int((long - 1).sum()) * times, clauses, 2 * clauses)
     logs = np.ceil(np.log2(w + 1)).astype(np.int64)
-    clauses = int((3 * w * logs).sum())
-    return Size(int((w * logs).sum()), clauses, 3 * clauses)
+    clauses = int((3 * w * logs).sum()) * times
+    return Size(int((w * logs).sum()) * times, clauses, 3 * clauses)
 
 
 def _alo_size(count: int, width: int) -> Size:
@@ -61,7 +62,7 @@ def completion_cnf_size(problem, encoding: str, amo: str) -> Size:
             continue
         width = (free[units].sum(axis=1) if free is not None
                  else np.full(len(units), units.shape[1]))
-        size = size + amo_size(np.repeat(width, k), amo)                  # unit uniqueness
+        size = size + amo_size(width, amo, times=k)                       # unit uniqueness
         if encoding in ("extended", "reduced") and units.shape[1] == k:   # unit definedness
             size = size + Size(0, len(units) * k, int(width.sum()) * k)
     givens = 0 if encoding == "reduced" else int(np.count_nonzero(problem.flat_givens))

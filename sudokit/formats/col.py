@@ -127,9 +127,10 @@ def parse_col(text: str, source: str = "<string>", colors: int | None = None) ->
         if head == "p":
             if p_line is not None:
                 raise ParseError(f"second 'p' line (the first is line {p_line})", source, number, 1)
-            if len(matches) != 4 or matches[1].group() not in ("edge", "col"):
+            # a fifth field (the best known coloring, in some DIMACS copies) is ignored
+            if len(matches) not in (4, 5) or matches[1].group() not in ("edge", "col"):
                 raise ParseError("expected 'p edge VERTICES EDGES'", source, number, 1)
-            num_vertices, _ = _ints(matches[2:], source, number)
+            num_vertices, *_ = _ints(matches[2:], source, number)
             if num_vertices < 0:
                 raise ParseError("the number of vertices must be non-negative", source,
                                  number, matches[2].start() + 1)
