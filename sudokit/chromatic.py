@@ -373,8 +373,10 @@ class _CoreSearch:
 
 
 #: conflicts of the first piece of a search; the pieces double up to the most, and are cut to
-#: what the measured rate of conflicts says fits in the time left
+#: what the measured rate of conflicts says fits in the time left, and in a second (the rate
+#: drifts as the search goes: a piece sized for half a minute once took 25 s more)
 _FIRST_PIECE, _MAX_PIECE, _MIN_PIECE = 2_000, 100_000, 200
+_PIECE_SECONDS = 1.0
 
 
 def _solve_by_deadline(sat, assumptions: list[int], meter: Meter) -> bool:
@@ -400,4 +402,4 @@ def _solve_by_deadline(sat, assumptions: list[int], meter: Meter) -> bool:
         left = meter.seconds_left()
         if left is not None and part.conflicts_used:
             rate = part.conflicts_used / max(elapsed, 1e-6)
-            piece = max(_MIN_PIECE, min(piece, int(rate * left) + 1))
+            piece = max(_MIN_PIECE, min(piece, int(rate * min(left, _PIECE_SECONDS)) + 1))

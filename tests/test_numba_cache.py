@@ -15,13 +15,20 @@ def _import_guard(cache_dir):
     subprocess.run([sys.executable, "-c", "import sudokit._numba"], env=env, check=True)
 
 
+def _numba_folder(cache_dir, source_folder):
+    """Where numba caches a source folder's kernels under NUMBA_CACHE_DIR (its own naming)."""
+    from numba.core.caching import _CacheLocator
+
+    return cache_dir / _CacheLocator.get_suitable_cache_subpath(str(source_folder / "x.py"))
+
+
 def test_stale_cache_files_are_dropped_and_fresh_ones_kept(tmp_path):
-    mirror = tmp_path / str(PACKAGE).lstrip(os.sep) / "grading" / "__pycache__"
-    mirror.mkdir(parents=True)
-    stale = mirror / "engine.propagate-65.py311.nbi"
+    folder = _numba_folder(tmp_path, PACKAGE / "grading")
+    folder.mkdir(parents=True)
+    stale = folder / "engine.propagate-65.py311.nbi"
     stale.write_bytes(b"old")
     _import_guard(tmp_path)                 # no stamp yet: everything cached is suspect
-    stamp = tmp_path / str(PACKAGE).lstrip(os.sep) / "__pycache__" / "sudokit-sources.sha256"
+    stamp = folder / "__pycache__" / "sudokit-sources.sha256"
     assert not stale.exists() and len(stamp.read_text()) == 64
     stale.write_bytes(b"new")
     _import_guard(tmp_path)                 # same sources: the cache stays
