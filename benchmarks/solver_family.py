@@ -88,12 +88,16 @@ def data_sets(args) -> list[tuple[str, list, float]]:
              args.budget_big),
             ("gecode 25x25", grids(GECODE / "sudoku25_gecode.txt", None), args.budget_big),
             (f"qwh30 ({args.qwh})", squares(args.qwh), args.budget_big)]
+    if args.sets:
+        wanted = {int(k) for k in args.sets.split(",")}
+        sets = [entry for k, entry in enumerate(sets, start=1) if k in wanted]
     return sets
 
 
 def one_by_one(name: str, instances: list, seconds: float) -> dict:
-    """Each instance through ``engine.count(instance, 2, budget)``: times, nodes, decided."""
-    times, nodes, decided, wrong = [], [], 0, 0
+    """Each instance through ``engine.count(instance, 2, budget)``: times, nodes (of the
+    decided instances, and all of them), decided."""
+    times, nodes, all_nodes, decided, wrong = [], [], [], 0, 0
     budget = Budget(seconds=seconds)
     with open_engine(name, shape=instances[0]) as engine:
         try:
@@ -110,20 +114,25 @@ def one_by_one(name: str, instances: list, seconds: float) -> dict:
                                                  model)
                     count, lost = int(result.counts[0]), bool(result.unknown[0])
                     first = result.firsts[0].reshape(model.solution_shape) if count else None
-                    nodes.append(int(result.nodes[0]))
+                    used = int(result.nodes[0])
                 else:
+                    used = None
                     count, first = engine.count(instance, 2, budget)
                     lost = False
-                    if name == "dlx":
-                        nodes.append(engine.links.nodes)
-                        engine.links.reset_counters()
             except BudgetExhausted:
                 count, first, lost = 0, None, True
             times.append(time.perf_counter() - started)
+            if name == "dlx":
+                used = engine.links.nodes
+                engine.links.reset_counters()
+            if used is not None:
+                all_nodes.append(used)
             if not lost:
                 decided += 1
                 wrong += first is None or not instance.is_solution(first)
-    return dict(times=times, nodes=nodes, decided=decided, wrong=wrong)
+                if used is not None:
+                    nodes.append(used)
+    return dict(times=times, nodes=nodes, all_nodes=all_nodes, decided=decided, wrong=wrong)
 
 
 def batch_rate(name: str, instances: list, seconds: float) -> tuple[float, float, int]:
@@ -148,9 +157,10 @@ def comparison(args) -> list[list]:
                 rate = f"{wall:,.0f} ({cpu:,.0f})"
             times = run["times"]
             nodes = f"{statistics.fmean(run['nodes']):,.0f}" if run["nodes"] else "-"
+            speed = (f"{sum(run['all_nodes']) / sum(times):,.0f}" if run["all_nodes"] else "-")
             rows.append([label, name, len(instances), run["decided"],
                          f"{statistics.median(times) * 1e3:.2f}", f"{max(times) * 1e3:.1f}",
-                         nodes, rate, run["wrong"]])
+                         nodes, speed, rate, run["wrong"]])
     return rows
 
 
@@ -234,6 +244,8 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller 9x9 slices")
     parser.add_argument("--full", action="store_true",
                         help="also the throughput on all 49,158 17-clue puzzles")
+    parser.add_argument("--sets", help="comma-separated numbers of the data sets to compare "
+                        "(1 top95, 2 17-clue, 3 forum hardest, 4 16x16, 5 25x25, 6 qwh30)")
     parser.add_argument("--skip-comparison", action="store_true")
     args = parser.parse_args(argv)
 
@@ -249,7 +261,9 @@ def main(argv=None) -> int:
               f"{args.budget_big} s per larger one); uniq/s = one batch count of the set, wall "
               "(CPU), where every instance was decided")
         print(format_table(["set", "solver", "n", "solved", "median ms", "max ms", "nodes",
-                            "uniq/s", "wrong"], rows))
+                            "nodes/s", "uniq/s", "wrong"], rows))
+        print("nodes: mean over the solved instances; nodes/s: all nodes over all the time "
+              "(search speed); wrong: solutions failing is_solution")
         print()
     rows = ablation(args)
     print("takano's parts, one batch count of each 9x9 set (best of "

@@ -1,4 +1,5 @@
-"""Solvers: engines by name (PySAT's CDCL solvers, DLX), counting, uniqueness, batch runs.
+"""Solvers: engines by name (PySAT's CDCL solvers, DLX, the CP search family), counting,
+uniqueness, batch runs.
 
 Every back end is an engine (:mod:`sudokit.solvers.engine`) in one registry
 (:data:`ENGINES`, ``sudokit solvers``), opened with :func:`open_engine`; budgets are one
@@ -32,9 +33,9 @@ from .sat import (
     solve,
 )
 
-__all__ = ["Budget", "DEFAULT_SOLVER", "DLXEngine", "DancingLinks", "ENGINES", "EXACT_SOLVERS",
-           "Engine", "EngineBase", "EngineSpec", "InstanceResult", "Outcome", "SATEngine",
-           "SOLVERS", "UNLIMITED", "count_solutions", "default_solver", "dlx_count",
+__all__ = ["Budget", "CPEngine", "DEFAULT_SOLVER", "DLXEngine", "DancingLinks", "ENGINES",
+           "EXACT_SOLVERS", "Engine", "EngineBase", "EngineSpec", "InstanceResult", "Outcome",
+           "SATEngine", "SOLVERS", "UNLIMITED", "count_solutions", "default_solver", "dlx_count",
            "dlx_first", "dlx_solutions", "is_unique", "load_cnf", "open_engine",
            "open_solver", "resolve_solver", "run_batch", "run_solver", "solutions", "solve",
            "supports_budget"]
@@ -42,7 +43,7 @@ __all__ = ["Budget", "DEFAULT_SOLVER", "DLXEngine", "DancingLinks", "ENGINES", "
 
 #: the DLX names load numba, so they are imported on first use (SAT-only runs skip it)
 _LAZY = {"DancingLinks": ".dlx", "dlx_count": ".dlx", "dlx_first": ".dlx",
-         "dlx_solutions": ".dlx", "DLXEngine": ".dlx_engine"}
+         "dlx_solutions": ".dlx", "DLXEngine": ".dlx_engine", "CPEngine": ".cp_engine"}
 
 
 def __getattr__(name):

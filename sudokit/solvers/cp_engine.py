@@ -10,7 +10,10 @@ three numba kernels with one calling convention:
     level 0 of one puzzle (``state = [depth, phase, solutions, nodes]``);
 ``run(*work, *model, num_values, flags, state, limit, stop, first)``
     the search, resumable: 1 at ``limit`` solutions, 0 at the end, -1 when the node count
-    reaches ``stop`` (the next call goes on from there);
+    reaches ``stop`` (the next call goes on from there), -2 when a method that copies a level
+    per node (norvig, takano) runs out of levels (the engine doubles them, ``grow``, and calls
+    again: levels are allocated as deep as the search goes, after checking that the deepest
+    possible stack fits the memory allowed);
 ``batch(*work, *model, num_values, flags, givens, begin, limit, cap_each, cap_call, ...)``
     puzzle after puzzle in one call, each with at most ``cap_each`` nodes, until ``cap_call``
     nodes are spent.
@@ -167,19 +170,17 @@ class CPEngine(EngineBase):
                                                counts, firsts, lost, nodes, state))
         held = budget.nodes is not None and budget.nodes <= cap   # the kernel held it all
         for p in np.flatnonzero((lost == 2) | ((lost == 1) & (not held))):
-            try:     # the rare rows that need more than one slice, or more levels
-                counts[p], nodes[p] = self._count_sliced(margs, model, rows[p], limit, budget,
-                                                         firsts[p], meter)
-                lost[p] = 0
-            except BudgetExhausted as err:
-                counts[p] = max(int(counts[p]), err.found or 0)
-                lost[p] = 1
+            # the rare rows that need more than one slice, or more levels: alone, from the start
+            count, used, out = self._count_sliced(margs, model, rows[p], limit, budget,
+                                                  firsts[p], meter)
+            counts[p] = max(count, int(counts[p])) if out else count
+            nodes[p], lost[p] = used, out
         return CPResult(counts, firsts, lost != 0, nodes)
 
     def _count_sliced(self, margs: tuple, model: UnitModel, row: np.ndarray, limit: int,
                       budget: Budget, first: np.ndarray, meter: Meter | None):
-        """One row alone, in slices of nodes with the clock read between; ``(count,
-        nodes)``."""
+        """One row alone, in slices of nodes with the clock read between; ``(count, nodes,
+        budget ran out)``."""
         meter = meter or budget.start()
         slice_nodes = int(self.kernels.slice_nodes(model))
         state = np.zeros(6, dtype=np.int64)
@@ -192,12 +193,11 @@ class CPEngine(EngineBase):
                 result = self.kernels.run(*self._work, *margs, model.num_values, self.flags,
                                           state, limit, stop, first)
                 if result >= 0:
-                    return int(state[2]), int(state[3])
+                    return int(state[2]), int(state[3]), False
                 if result == -2:
                     self._grow(model, budget)
                 elif meter.late() or (budget.nodes is not None and state[3] >= budget.nodes):
-                    raise BudgetExhausted(f"{self.name} budget ran out after {int(state[2])} "
-                                          "solution(s)", int(state[2]))
+                    return int(state[2]), int(state[3]), True
 
     def _check_givens(self, givens: Any, model: UnitModel) -> np.ndarray:
         rows = np.asarray(givens)
