@@ -817,19 +817,21 @@ def fmt_rate(row, seconds):
 def table_rows(rows):
     out = []
     for row in rows:
-        out.append([f"[{row.key}] {row.label}"] + [""] * 11)
+        out.append([f"[{row.key}] {row.label}"] + [""] * 12)
         for entry in row.entries:
             if entry.missing:
-                out.append(["  " + entry.name, "-"] + ["-"] * 9 + [entry.missing])
+                out.append(["  " + entry.name, "-"] + ["-"] * 10 + [entry.missing])
                 continue
             if not entry.whole:
-                out.append(["  " + entry.name, "0", "not run"] + ["-"] * 9)
+                out.append(["  " + entry.name, "0", "not run"] + ["-"] * 10)
                 continue
             wmin, wmed = whole_stats(entry)
             cmin, _ = whole_stats(entry, "cpu")
             rss = max(r["rss_kb"] for r in entry.whole) / 1024
             imin, imed = stats([r["wall"] for r in entry.inproc_runs])
             ratio = f"{wmin / imin:.2f}" if imin else "-"
+            icpu = stats([r["cpu"] for r in entry.inproc_runs])[0]
+            ratio_cpu = f"{cmin / icpu:.2f}" if icpu and entry.kind == "sudokit" else "-"
             bad = [r for r in entry.whole if not r["ok"]]
             verified = "yes" if not bad and entry.check else ("-" if not bad else
                                                                f"NO ({len(bad)})")
@@ -839,7 +841,7 @@ def table_rows(rows):
             out.append(["  " + entry.name, str(len(entry.whole)), fmt_s(wmin), fmt_s(wmed),
                         fmt_s(cmin), f"{rss:,.0f}",
                         fmt_s(imin) if imin else (entry.inproc_note[:20] or "-"),
-                        fmt_s(imed) if imin else "-", ratio, fmt_rate(row, wmin),
+                        fmt_s(imed) if imin else "-", ratio, ratio_cpu, fmt_rate(row, wmin),
                         fmt_rate(row, imin) if imin else "-", verified])
     return out
 
@@ -1028,20 +1030,38 @@ def header(ctx, rows):
     return "\n".join(lines)
 
 
+def dump_json(path, ctx, rows):
+    """Every measurement, for later analysis."""
+    data = {"started": ctx["started"], "git_start": ctx["git_start"], "git_end": git_state(),
+            "load_start": ctx["load_start"], "load_end": os.getloadavg(), "info": ctx["info"],
+            "peers": {**ctx["peer_versions"], **ctx["native_versions"]},
+            "repeat": ctx["repeat"], "rows": []}
+    for row in rows:
+        data["rows"].append({"key": row.key, "label": row.label, "size": row.size,
+                             "entries": [{"name": e.name, "argv": e.argv, "missing": e.missing,
+                                          "whole": e.whole, "inprocess": e.inproc_runs,
+                                          "inprocess_note": e.inproc_note, "extra": e.extra}
+                                         for e in row.entries]})
+    with open(path, "w") as handle:
+        json.dump(data, handle, indent=1)
+
+
 def report(ctx, rows):
     from _data import format_table
     print(header(ctx, rows))
     print()
     heads = ["row / program", "runs", "whole s min", "whole s med", "cpu s min", "peak MB",
-             "in-proc s min", "in-proc s med", "whole/in", "rate whole", "rate in-proc",
+             "in-proc s min", "in-proc s med", "whole/in", "cpu whole/in", "rate whole",
+             "rate in-proc",
              "verified"]
-    print(format_table(heads, table_rows(rows), right=set(range(1, 11))))
+    print(format_table(heads, table_rows(rows), right=set(range(1, 12))))
     print()
     print("whole: wall time of the whole process (spawn to exit); cpu: its user + sys time; "
           "peak MB: max RSS over the runs.")
     print("in-proc: sudokit's library call in a warmed-up process (file reading included); "
           "xcover/exact-cover: their own work\nafter imports and a warm-up puzzle; tdoku: "
-          "its run_benchmark rate (same puzzles, limit 2). whole/in = min over min.")
+          "its run_benchmark rate (same puzzles, limit 2). whole/in = min over min (wall time);\n"
+          "cpu whole/in: the same with CPU times (less sensitive to a loaded machine).")
     for row in rows:
         for entry in row.entries:
             extra = {k: v for k, v in entry.extra.items() if k in ("counts", "valid", "unique",
@@ -1131,6 +1151,8 @@ def main(argv=None) -> int:
                         help="the 17-clue file (default: %(default)s)")
     parser.add_argument("--timeout", type=float, default=1800.0,
                         help="seconds before a process is killed (default: %(default)s)")
+    parser.add_argument("--json", metavar="OUT",
+                        help="also write every measurement (each run of each program) to OUT")
     parser.add_argument("--pin", type=int, default=None, metavar="CPU",
                         help="pin every measured process to this CPU (default: no pinning)")
     args = parser.parse_args(argv)
@@ -1179,6 +1201,8 @@ def main(argv=None) -> int:
             rows = [r for r in rows if r.key in wanted or r.group in wanted]
         for row in rows:
             run_row(row, ctx)
+        if args.json:
+            dump_json(args.json, ctx, rows)
         return report(ctx, rows)
     finally:
         log(f"removing {workdir}")

@@ -23,6 +23,7 @@
 #                                  [--skip-python] [--skip-native]
 #   SRC is an existing checkout (or unpacked source tree) to build from instead of cloning;
 #   its commit is taken from git when it is a checkout, else from a file COMMIT in it.
+#   PEERS_DIR, TDOKU_URL and QQWING_URL may also come from the environment.
 # Needs: python3 (venv, pip), git (only to clone), cmake, make, gcc, g++.
 # Re-running is safe: existing sources and the venv are reused, binaries are rebuilt.
 set -euo pipefail
@@ -41,7 +42,8 @@ while [ $# -gt 0 ]; do
         --qqwing) qqwing_src="$2"; shift 2 ;;
         --skip-python) python_peers=0; shift ;;
         --skip-native) native_peers=0; shift ;;
-        -h|--help) sed -n '2,30p' "${BASH_SOURCE[0]}"; exit 0 ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' \
+                       "${BASH_SOURCE[0]}"; exit 0 ;;
         *) echo "peers_setup.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done
