@@ -359,23 +359,65 @@ def _environment(cold_dir=None):
     return env
 
 
+_GNU_TIME: list = []
+
+
+def gnu_time():
+    """``/usr/bin/time`` when it is GNU time (it reports its child's own peak RSS), else None."""
+    if not _GNU_TIME:
+        import subprocess
+        path = "/usr/bin/time"
+        found = None
+        if os.access(path, os.X_OK):
+            try:
+                done = subprocess.run([path, "--version"], capture_output=True, text=True,
+                                      timeout=10)
+                found = path if "GNU" in done.stdout + done.stderr else None
+            except (OSError, subprocess.SubprocessError):
+                found = None
+        _GNU_TIME.append(found)
+    return _GNU_TIME[0]
+
+
 def run_process(argv, *, stdin=None, env=None, timeout=1800.0, pin=None, workdir=None):
     """Run ``argv`` once; ``{"wall", "cpu", "rss_kb", "rc", "stdout", "stderr"}`` (stdout is a
-    file path, stderr the text)."""
+    file path, stderr the text).
+
+    Wall time from spawn to exit; CPU time (user + sys) from ``os.wait4``. Peak RSS comes from
+    GNU time wrapped around the command when there is one: a process forked from this script
+    inherits this script's own peak RSS as a floor of its ``ru_maxrss`` (Linux keeps the
+    pre-exec high-water mark), while GNU time's child is forked from a 2 MB process. Without
+    GNU time ``rss_kb`` is that floored ``ru_maxrss`` (``rss_floored`` True). The process
+    gets its own session, so a timeout kills it with everything it started."""
+    import signal
     import subprocess
     import tempfile
     import threading
     out = tempfile.NamedTemporaryFile(prefix="cli-throughput-", suffix=".out", delete=False,
                                       dir=workdir)
     err = tempfile.TemporaryFile(dir=workdir)
+    timer_path = None
+    wrapper = gnu_time()
+    if wrapper:
+        handle, timer_path = tempfile.mkstemp(prefix="cli-throughput-", suffix=".time",
+                                              dir=workdir)
+        os.close(handle)
+        argv = [wrapper, "-f", "%M", "-o", timer_path, *argv]
     stdin_handle = open(stdin, "rb") if stdin else subprocess.DEVNULL
     preexec = (lambda: os.sched_setaffinity(0, {pin})) if pin is not None else None
+    killed = []
+
+    def kill(proc):
+        killed.append(True)
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
     try:
         start = time.perf_counter()
         proc = subprocess.Popen(argv, stdin=stdin_handle, stdout=out, stderr=err, env=env,
-                                cwd=workdir, preexec_fn=preexec)
-        killed = []
-        timer = threading.Timer(timeout, lambda: (killed.append(True), proc.kill()))
+                                cwd=workdir, preexec_fn=preexec, start_new_session=True)
+        timer = threading.Timer(timeout, kill, (proc,))
         timer.start()
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
@@ -388,9 +430,15 @@ def run_process(argv, *, stdin=None, env=None, timeout=1800.0, pin=None, workdir
     err.seek(0)
     stderr = err.read().decode("utf-8", "replace")
     err.close()
-    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_kb": usage.ru_maxrss,
-            "rc": "timeout" if killed else proc.returncode, "stdout": out.name,
-            "stderr": stderr}
+    rss, floored = usage.ru_maxrss, True
+    if timer_path:
+        lines = _read(timer_path).split()
+        os.unlink(timer_path)
+        if lines and lines[-1].isdigit():
+            rss, floored = int(lines[-1]), False
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_kb": rss,
+            "rss_floored": floored, "rc": "timeout" if killed else proc.returncode,
+            "stdout": out.name, "stderr": stderr}
 
 
 def _tail(text, lines=3):
@@ -743,7 +791,8 @@ def run_row(row, ctx):
                     if line.startswith("INPROCESS "):
                         entry.inproc_runs.append(json.loads(line.split(" ", 1)[1]))
             entry.whole.append({"wall": done["wall"], "cpu": done["cpu"],
-                                "rss_kb": done["rss_kb"], "rc": done["rc"], "ok": ok,
+                                "rss_kb": done["rss_kb"], "rss_floored": done["rss_floored"],
+                                "rc": done["rc"], "ok": ok,
                                 "note": note, "compiling": compiling_lines(done["stderr"])})
             log(f"{row.key}: {entry.name}: run {r + 1}/{ctx['repeat']}: {done['wall']:.3f} s "
                 f"wall, {done['cpu']:.3f} s cpu, {done['rss_kb'] / 1024:.0f} MB"
@@ -841,7 +890,8 @@ def table_rows(rows):
             out.append(["  " + entry.name, str(len(entry.whole)), fmt_s(wmin), fmt_s(wmed),
                         fmt_s(cmin), f"{rss:,.0f}",
                         fmt_s(imin) if imin else (entry.inproc_note[:20] or "-"),
-                        fmt_s(imed) if imin else "-", ratio, ratio_cpu, fmt_rate(row, wmin),
+                        fmt_s(imed) if imin else "-", ratio, ratio_cpu,
+                        fmt_rate(row, wmin) if len(bad) < len(entry.whole) else "-",
                         fmt_rate(row, imin) if imin else "-", verified])
     return out
 
@@ -1056,8 +1106,11 @@ def report(ctx, rows):
              "verified"]
     print(format_table(heads, table_rows(rows), right=set(range(1, 12))))
     print()
+    floored = any(r.get("rss_floored") for row in rows for e in row.entries for r in e.whole)
     print("whole: wall time of the whole process (spawn to exit); cpu: its user + sys time; "
-          "peak MB: max RSS over the runs.")
+          "peak MB: max RSS over the runs"
+          + (" (no GNU time: ru_maxrss, at least this script's own RSS)." if floored
+             else " (GNU time's %M)."))
     print("in-proc: sudokit's library call in a warmed-up process (file reading included); "
           "xcover/exact-cover: their own work\nafter imports and a warm-up puzzle; tdoku: "
           "its run_benchmark rate (same puzzles, limit 2). whole/in = min over min (wall time);\n"
@@ -1069,6 +1122,8 @@ def report(ctx, rows):
             if extra:
                 print(f"  [{row.key}] {entry.name} in-process results: {extra}")
             notes = sorted({r["note"] for r in entry.whole if not r["ok"]}) + entry.notes
+            if entry.inproc_note and not entry.inproc_runs:
+                notes.append(entry.inproc_note)
             for note in notes:
                 print(f"  [{row.key}] {entry.name}: {note}")
     print()

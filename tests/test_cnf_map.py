@@ -18,6 +18,7 @@ from sudokit.encoders import to_cnf
 from sudokit.errors import EXIT_CHECK_FAILED, EXIT_INVALID_INPUT, ParseError
 from sudokit.formats import format_dimacs, parse_dimacs, parse_instances, read_instances
 from sudokit.formats.cnf_map import encoding_from_cnf
+from sudokit.instances import Precoloring
 from sudokit.instances.formula import read_model
 
 from .helpers import EXAMPLES, assert_cli_error, cli_run, partial_grids, small_precolorings
@@ -201,3 +202,13 @@ def test_reading_the_examples_is_unchanged():
         text = format_dimacs(to_cnf(record.instance, "reduced").cnf)
         (formula,) = parse_instances(text, "x.cnf", "cnf")
         assert formula.instance.cnf.num_vars > 0
+
+
+def test_a_cell_with_no_candidate_left_decodes_as_unsatisfiable():
+    """Hypothesis found it: a free vertex whose only color a colored neighbour takes has no
+    variable and no ``c given`` line; the file carries the empty clause instead."""
+    blocked = Precoloring(num_vertices=2, edges=np.array([[0, 1]]), num_colors=1,
+                          precolors=np.array([0, 1], dtype=np.int32))
+    written = parse_dimacs(format_dimacs(to_cnf(blocked, "reduced", "pairwise").cnf))
+    assert written.has_empty_clause
+    assert encoding_from_cnf(written).encoding == "reduced"

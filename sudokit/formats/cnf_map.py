@@ -84,7 +84,9 @@ def encoding_from_cnf(cnf: CNF, source: str = "<cnf>") -> CNFEncoding | None:
         if cell_vars[cell].any():
             raise ParseError("a 'c given' line names a cell that also has variables", source)
     free = cell_vars.any(axis=1)
-    if renumbered and not (free | (givens > 0)).all():
+    # A free cell with no candidate left has no variable either; the encoder then writes the
+    # empty clause, so only a satisfiable-looking file must account for every cell.
+    if renumbered and not cnf.has_empty_clause and not (free | (givens > 0)).all():
         first = int(np.flatnonzero(~(free | (givens > 0)))[0])
         raise ParseError(f"cell {first + 1} has neither 'c map' nor 'c given' lines", source)
     problem = _problem(kind, side, box, values, givens)
