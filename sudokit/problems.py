@@ -76,6 +76,9 @@ class ProblemKind:
         shared.
     default_solver : str or None
         The engine that solves this kind when none is named (None: the default SAT solver).
+    solver_rule : str or None
+        ``instance -> engine name``: the engine for one instance when none is named, where the
+        fastest one depends on the instance (its size); it wins over ``default_solver``.
     """
 
     name: str
@@ -94,6 +97,7 @@ class ProblemKind:
     solo_xc_encoding: str | None = None
     shape_key: str | None = None
     default_solver: str | None = None
+    solver_rule: str | None = None
 
     def load(self, field: str) -> Callable[..., Any]:
         """The function a reference field names; EncodingError if the kind has none."""
@@ -117,7 +121,8 @@ def grid_kind(name: str, description: str, parser: str, extensions: tuple[str, .
                        to_exact_cover="sudokit.encoders.completion_xc:completion_to_exact_cover",
                        cnf_encoding="extended", xc_encoding="full", solo_cnf_encoding="reduced",
                        solo_xc_encoding="reduced",
-                       shape_key="sudokit.instances.grid:grid_shape_key")
+                       shape_key="sudokit.instances.grid:grid_shape_key",
+                       solver_rule="sudokit.solvers.registry:grid_solver")
 
 
 PROBLEMS: dict[str, ProblemKind] = {kind.name: kind for kind in (

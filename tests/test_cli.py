@@ -347,9 +347,11 @@ def test_solvers_lists_default():
     result = ok("solvers")
     lines = result.stdout.splitlines()
     assert lines
-    (default,) = [line for line in lines if line.split()[0] == "cadical195"]
-    assert "(default)" in default
-    assert sum("(default)" in line for line in lines) == 1
+    marked = {line.split()[0]: line[line.index("(default"):] for line in lines
+              if "(default" in line}
+    assert marked == {"cadical195": "(default for the rest)",
+                      "dlx": "(default for exact cover)",
+                      "takano": "(default for grids up to 16x16)"}
     assert [line.split()[0] for line in lines] == list(sudokit.ENGINES)
 
 

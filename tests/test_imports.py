@@ -45,7 +45,7 @@ def test_version_loads_no_numba():
 
 
 def test_sat_solve_loads_no_numba():
-    out = _loaded_after(["solve", str(PUZZLE)])
+    out = _loaded_after(["solve", "--solver", "cadical195", str(PUZZLE)])
     assert any(len(line) == 81 and line.isdigit() for line in out["stdout"].splitlines())
     assert not out["numba"] and not out["sudokit._numba"]
 

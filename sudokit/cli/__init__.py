@@ -42,7 +42,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "Reduce instance I of FILE with reduction NAME and write the target."),
     "solve": ("sudokit.cli.solve:solve", "Solve every instance in FILE ('-' for stdin)."),
     "solvers": ("sudokit.cli.info:solvers",
-                "List the solvers: the SAT solvers by PySAT name, then dlx (exact cover)."),
+                "List the solvers: the SAT solvers by PySAT name, dlx (exact cover), the CP "
+                "search family, ilp, cpsat and grasp."),
 }
 
 # click >= 8.4 raises NoSuchCommand with close matches taken from ``self.commands`` (the loaded

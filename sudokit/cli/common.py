@@ -15,7 +15,9 @@ from ..errors import SudokitError
 from ..formats import read_instances
 from ..instances import parse_box
 from ..problems import DEFAULT_KIND, PROBLEMS, problem_kind
-from ..solvers import DEFAULT_SOLVER, ENGINES, Budget, default_solver, resolve_solver
+from ..solvers import DEFAULT_SOLVER, ENGINES, Budget, resolve_solver
+from ..solvers.batch import default_names, solver_needs
+from ..solvers.registry import FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER
 from .group import SKIP_BAD, warn_skipped
 
 
@@ -130,7 +132,8 @@ def solver_options(func):
                         help="FILE is an exact cover problem in Knuth's format (as --problem "
                              "xc; solved with dlx unless --solver names a SAT solver).")(func)
     func = click.option("--nodes", type=click.IntRange(min=1), metavar="N",
-                        help="DLX search-node budget per instance; past it 'unknown'.")(func)
+                        help="Search-node budget per instance (dlx and the CP family; grasp: "
+                             "iterations); past it 'unknown'.")(func)
     func = click.option("--conflicts", type=click.IntRange(min=1), metavar="N",
                         help="SAT conflict budget per instance; past it 'unknown'.")(func)
     func = click.option("--time-limit", type=FinitePositiveFloat(), metavar="SECONDS",
@@ -153,8 +156,11 @@ def engine_options(func):
 def solver_option(func):
     """``--solver NAME``: an engine from the registry (``sudokit solvers``)."""
     return click.option("--solver", "-s", metavar="NAME",
-                        help=f"A PySAT solver or dlx (see 'sudokit solvers'); default "
-                             f"{DEFAULT_SOLVER}, or dlx for exact cover problems.")(func)
+                        help=f"A solver from 'sudokit solvers' (PySAT's, dlx, the CP family, "
+                             f"ilp, cpsat, grasp). Default: {FAST_GRID_SOLVER} for grids up to "
+                             f"{FAST_GRID_MAX_SIDE}x{FAST_GRID_MAX_SIDE}, dlx for exact cover, "
+                             f"else {DEFAULT_SOLVER} (also when --encoding, --amo or "
+                             f"--conflicts is given).")(func)
 
 
 # -- options that do not apply: usage errors, never silently ignored ------------------------
@@ -225,8 +231,11 @@ def check_budgets(records: Sequence, solver: str | None, budget: Budget) -> None
     ``budgets`` in the engine registry): ``--nodes`` with a SAT solver, ``--conflicts`` with
     dlx, any budget with a solver that has none."""
     ctx = click.get_current_context(silent=True)
+    given = {option: ctx.params.get(option) for option in ("encoding", "amo", "seed", "alpha")
+             if ctx is not None and option in ctx.params and is_given(ctx, option)}
+    needs = solver_needs(given.pop("encoding", None), given.pop("amo", None), budget, given)
     engines = sorted({solver} if solver else
-                     {default_solver(record.instance) for record in records})
+                     set(default_names([record.instance for record in records], needs)))
     for field, option in BUDGET_OPTIONS.items():
         if getattr(budget, field) is None:
             continue

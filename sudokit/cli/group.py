@@ -23,23 +23,44 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised like Ctrl-C so that every cleanup (``finally``, atomic outputs) runs."""
 
 
-def _raise_terminated(signum, frame):
-    raise Terminated
+#: the signals received during this command (SIGINT, SIGTERM), in order
+_SIGNALLED: list[int] = []
+
+
+def _raise_interrupt(signum, frame):
+    """Ctrl-C raises KeyboardInterrupt as Python's default does, SIGTERM :class:`Terminated`;
+    both are recorded first, because one that lands inside a ctypes callback (numba compiling
+    a kernel on a cold cache) cannot propagate from there: the caller then fails with some
+    other error, which :class:`SudokitGroup` reports as the interrupt it was."""
+    _SIGNALLED.append(signum)
+    raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+
+
+def _quiet_unraisable(unraisable) -> None:
+    """Drop the "Exception ignored in ... callback" report of an interrupt (see above)."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 @contextlib.contextmanager
-def _sigterm_as_interrupt():
+def _signals_as_interrupts():
     """SIGTERM ends a command the way Ctrl-C does (Python's default would kill it at once,
     leaving temporary files behind). Ctrl-C itself reaches Python between kernel slices and
     solver calls: every long kernel and every SAT call is bounded."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    _SIGNALLED.clear()
+    previous = {signum: signal.signal(signum, _raise_interrupt)
+                for signum in (signal.SIGINT, signal.SIGTERM)}
+    hook, sys.unraisablehook = sys.unraisablehook, _quiet_unraisable
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        sys.unraisablehook = hook
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 #: errors writing standard output (a full disk, /dev/full, a quota): one line, exit 7
@@ -70,7 +91,7 @@ class SudokitGroup(click.Group):
 
     def invoke(self, ctx):
         _hooks.compile_notice = _say_compiling
-        with _sigterm_as_interrupt():
+        with _signals_as_interrupts():
             return self._invoke(ctx)
 
     def _invoke(self, ctx):
@@ -102,6 +123,11 @@ class SudokitGroup(click.Group):
             click.echo(f"sudokit: error: {err.format_message()}", err=True)
             ctx.exit(err.exit_code)
         except Exception as err:  # a bug: still one line, with a way to see the traceback
+            if _SIGNALLED:  # an interrupt that surfaced as another error (see _raise_interrupt)
+                terminated = _SIGNALLED[0] == signal.SIGTERM
+                click.echo("sudokit: terminated" if terminated else "sudokit: interrupted",
+                           err=True)
+                ctx.exit(143 if terminated else 130)
             if os.environ.get("SUDOKIT_DEBUG") == "1":
                 raise
             click.echo(f"sudokit: internal error: {type(err).__name__}: {err} "

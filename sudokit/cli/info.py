@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..solvers import DEFAULT_SOLVER, ENGINES
-from ..solvers.registry import ALL_KINDS, EngineSpec
+from ..solvers.registry import ALL_KINDS, FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER, EngineSpec
 from .output import emit_json
 
 
@@ -16,7 +16,11 @@ def _kinds(spec: EngineSpec) -> str:
 def _notes(spec: EngineSpec) -> str:
     notes = [] if spec.counts else ["solve only"]
     if spec.name == DEFAULT_SOLVER:
-        notes.append("default")
+        notes.append("default for the rest")
+    if spec.name == FAST_GRID_SOLVER:
+        notes.append(f"default for grids up to {FAST_GRID_MAX_SIDE}x{FAST_GRID_MAX_SIDE}")
+    if spec.name == "dlx":
+        notes.append("default for exact cover")
     if spec.missing:
         notes.append(f"unavailable: {spec.install}")
     return "".join(f" ({note})" for note in notes)
@@ -26,7 +30,8 @@ def _notes(spec: EngineSpec) -> str:
 @click.option("--json", "as_json", is_flag=True,
               help="As a JSON object: name -> description, kinds, counts, available, install.")
 def solvers(as_json):
-    """List the solvers: the SAT solvers by PySAT name, then dlx (exact cover).
+    """List the solvers: the SAT solvers by PySAT name, dlx (exact cover), the CP search
+    family, ilp, cpsat and grasp.
 
     Each line gives the name, the problem kinds it takes (all: sudoku, latin, coloring, cnf,
     xc) and what it is. A solver whose optional dependency is missing is marked unavailable

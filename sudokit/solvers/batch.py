@@ -19,17 +19,17 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..problems import problem_kind, resolve
+from ..problems import problem_kind, resolve, shape_key
 from .budget import UNLIMITED, Budget
 from .registry import ENGINES, check_engine, default_solver, open_engine, resolve_solver
 
-__all__ = ["InstanceResult", "run_batch"]
+__all__ = ["InstanceResult", "default_names", "run_batch", "solver_needs"]
 
 
 @dataclass
@@ -73,11 +73,13 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
         kind: (lambda _: None) if entry.shape_key is None else resolve(entry.shape_key)
         for kind, entry in entries.items()}
     chosen = resolve_solver(solver) if solver else None
-    defaults = {kind: chosen or default_solver(kind) for kind in entries}
-    keys = [(defaults[kind], shapers[kind](problem))
-            for kind, problem in zip(kinds, problems, strict=True)]
+    needs = solver_needs(encoding, amo, budget, options)
+    shapes = [shapers[kind](problem) for kind, problem in zip(kinds, problems, strict=True)]
+    names = ([chosen] * len(problems) if chosen else
+             default_names(problems, needs, shapes))
+    keys = list(zip(names, shapes, strict=True))
     repeats = Counter(keys)
-    for kind, name in defaults.items():
+    for kind, name in set(zip(kinds, names, strict=True)):
         check_engine(name, kind, task)
     engines: dict = {}
     done = 0
@@ -108,6 +110,35 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
     finally:
         for engine in engines.values():
             engine.close()
+
+
+def solver_needs(encoding: str | None = None, amo: str | None = None,
+                 budget: Budget = UNLIMITED,
+                 options: Mapping[str, Any] | None = None) -> set[str]:
+    """What the engine chosen by default must take: the options and budget fields set."""
+    needs = {name for name, value in (("encoding", encoding), ("amo", amo)) if value}
+    needs.update(field for field in ("seconds", "conflicts", "nodes")
+                 if getattr(budget, field) is not None)
+    needs.update(key for key, value in (options or {}).items() if value is not None)
+    return needs
+
+
+def default_names(problems: Sequence, needs: set[str], shapes: Sequence | None = None
+                  ) -> list[str]:
+    """The default engine of each problem (:func:`default_solver`), worked out once per
+    shape (``shapes``: the kinds' ``shape_key`` of each problem, computed when not given)."""
+    if shapes is None:
+        shapes = [shape_key(problem) for problem in problems]
+    by_shape: dict = {}
+    names = []
+    for problem, shape in zip(problems, shapes, strict=True):
+        if shape is None:
+            names.append(default_solver(problem, needs))
+            continue
+        if shape not in by_shape:
+            by_shape[shape] = default_solver(problem, needs)
+        names.append(by_shape[shape])
+    return names
 
 
 def _engine_options(name: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
