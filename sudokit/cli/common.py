@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import click
 from click.core import ParameterSource
@@ -231,8 +232,9 @@ def check_budgets(records: Sequence, solver: str | None, budget: Budget) -> None
     ``budgets`` in the engine registry): ``--nodes`` with a SAT solver, ``--conflicts`` with
     dlx, any budget with a solver that has none."""
     ctx = click.get_current_context(silent=True)
-    given = {option: ctx.params.get(option) for option in ("encoding", "amo", "seed", "alpha")
-             if ctx is not None and option in ctx.params and is_given(ctx, option)}
+    given: dict[str, Any] = {
+        option: ctx.params.get(option) for option in ("encoding", "amo", "seed", "alpha")
+        if ctx is not None and option in ctx.params and is_given(ctx, option)}
     needs = solver_needs(given.pop("encoding", None), given.pop("amo", None), budget, given)
     engines = sorted({solver} if solver else
                      set(default_names([record.instance for record in records], needs)))
