@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..problems import problem_kind, resolve, shape_key
+from ..problems import problem_kind, resolve
 from .budget import UNLIMITED, Budget
 from .registry import ENGINES, check_engine, default_solver, open_engine, resolve_solver
 
@@ -68,13 +68,9 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
     """
     problems = list(problems)
     kinds = [problem.kind for problem in problems]
-    entries = {kind: problem_kind(kind) for kind in set(kinds)}
-    shapers: dict[str, Callable[[Any], Any]] = {
-        kind: (lambda _: None) if entry.shape_key is None else resolve(entry.shape_key)
-        for kind, entry in entries.items()}
     chosen = resolve_solver(solver) if solver else None
     needs = solver_needs(encoding, amo, budget, options)
-    shapes = [shapers[kind](problem) for kind, problem in zip(kinds, problems, strict=True)]
+    shapes = shape_keys(problems, kinds)
     names = ([chosen] * len(problems) if chosen else
              default_names(problems, needs, shapes))
     keys = list(zip(names, shapes, strict=True))
@@ -123,12 +119,24 @@ def solver_needs(encoding: str | None = None, amo: str | None = None,
     return needs
 
 
+def shape_keys(problems: Sequence, kinds: Sequence[str] | None = None) -> list:
+    """The ``shape_key`` of each problem (:func:`sudokit.problems.shape_key`), its kind's
+    function looked up once per kind."""
+    if kinds is None:
+        kinds = [problem.kind for problem in problems]
+    shapers: dict[str, Callable[[Any], Any]] = {}
+    for kind in set(kinds):
+        ref = problem_kind(kind).shape_key
+        shapers[kind] = (lambda _: None) if ref is None else resolve(ref)
+    return [shapers[kind](problem) for kind, problem in zip(kinds, problems, strict=True)]
+
+
 def default_names(problems: Sequence, needs: set[str], shapes: Sequence | None = None
                   ) -> list[str]:
     """The default engine of each problem (:func:`default_solver`), worked out once per
-    shape (``shapes``: the kinds' ``shape_key`` of each problem, computed when not given)."""
+    shape (``shapes``: :func:`shape_keys`, computed when not given)."""
     if shapes is None:
-        shapes = [shape_key(problem) for problem in problems]
+        shapes = shape_keys(problems)
     by_shape: dict = {}
     names = []
     for problem, shape in zip(problems, shapes, strict=True):
