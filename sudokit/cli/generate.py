@@ -178,8 +178,10 @@ def generate():
 @click.option("--grade", "wanted_grade", type=click.Choice(list(GRADES) + ["search"]),
               metavar="G", help="Keep only puzzles of this difficulty grade (see 'sudokit "
                                 "grade'): a scheme name such as FCI or HAC, or 'search'.")
-@click.option("--checker", type=click.Choice(CHECKERS), default="dlx", show_default=True,
-              help="Back end that proves uniqueness at every step.")
+@click.option("--checker", type=click.Choice(CHECKERS), default="auto", show_default=True,
+              help="Back end that proves uniqueness at every step (auto: takano with "
+                   "--minimal or --clues up to 16x16, where every checker proves the same "
+                   "removals, else dlx).")
 @click.option("--verify", is_flag=True, help="Re-check every puzzle with the other back end.")
 @click.option("--time-limit", type=FinitePositiveFloat(), metavar="SECONDS",
               help="Time budget of each puzzle, from the start of its generation (default: "

@@ -9,6 +9,13 @@ solutions).
 
 Uniqueness checks (``checker``):
 
+``"auto"`` (the default)
+    ``"takano"`` for the modes whose tests all run to the end (``"minimal"``, ``"clues"``:
+    every exact checker proves the same removals there, so the puzzles are those ``"dlx"``
+    makes) up to :data:`AUTO_TAKANO_MAX_SIDE` (measured on minimal puzzles: at 9x9 about 5
+    times as many puzzles a second as DLX, at 16x16 about 30 times; at 25x25 and 36x36 both
+    get through tests at about the same rate); ``"dlx"`` otherwise: for ``"unique"`` (whose
+    test budget is in DLX nodes), for any puzzle with a node budget, and for larger grids.
 ``"dlx"``
     One dancing-links structure per grid shape, built once from the empty grid's exact cover;
     every test preselects the remaining clues and counts covers up to 2. The removal pass runs
@@ -18,7 +25,12 @@ Uniqueness checks (``checker``):
 ``"sat"``
     One incremental SAT solver per shape (the default SAT engine opened for the shape,
     :class:`~sudokit.solvers.sat.SATEngine`), the clues passed as assumptions.
-``"takano"``, ``"norvig"``, ``"bitset"``, ``"fcmrv"``, ``"backtrack"``
+``"takano"``
+    The whole removal pass of a puzzle in one resumable kernel on the takano CP kernels
+    (:mod:`sudokit.generators.cp_removal`): no Python per test, each test a search for a
+    second solution only, in bounded slices like the DLX pass (the test budget of
+    ``"unique"`` mode is in takano search nodes).
+``"norvig"``, ``"bitset"``, ``"fcmrv"``, ``"backtrack"``
     The CP search engine of that name opened for the shape
     (:mod:`sudokit.solvers.cp_engine`), each test one count to 2 (as with ``"sat"``; the test
     budget of ``"unique"`` mode is in search nodes).
@@ -57,7 +69,8 @@ from ..instances import GridPuzzle
 from ..solvers.budget import Budget, Meter
 from ..solvers.registry import CP_SOLVERS, DEFAULT_SOLVER, open_engine
 from .budgets import GenerationStatus, PuzzleClock, default_time_limit
-from .grids import check_shape, random_grid
+from .cp_removal import CPRemovalPass, CPScratch
+from .grids import SEARCH_MAX_SIDE, check_shape, random_grid
 from .removal import SLICE_WORK, RemovalPass
 
 __all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerator",
@@ -66,7 +79,11 @@ __all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerato
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal", "horizontal",
               "vertical", "dihedral")
 MODES = ("unique", "minimal", "clues", "full")
-CHECKERS = ("dlx", "sat", *CP_SOLVERS)
+CHECKERS = ("auto", "dlx", "sat", *CP_SOLVERS)
+#: the modes whose removal tests all run to the end: any exact checker removes the same clues
+EXACT_MODES = ("minimal", "clues")
+#: the largest side on which checker ``"auto"`` uses takano (see the module)
+AUTO_TAKANO_MAX_SIDE = 16
 
 def _images(i, j, n, symmetry: str):
     m = n - 1
@@ -100,23 +117,41 @@ def symmetry_orbits(n: int, symmetry: str = "none") -> list[np.ndarray]:
     return [np.unique(images[:, cell]) for cell in np.flatnonzero(lead == np.arange(n * n))]
 
 
-_kernels_ready = False
+#: the kernel groups already compiled or loaded in this process (see _prepare_kernels)
+_kernels_ready: set[str] = set()
 
 
-def _prepare_kernels() -> None:
-    """Compile (or load from numba's cache) every kernel a puzzle uses, once per process, by
-    making a 4x4 puzzle: a puzzle's time budget is then not spent compiling, which after an
-    upgrade takes seconds (the kernels' types do not depend on the grid size)."""
-    global _kernels_ready
-    if _kernels_ready:
+def _prepare_kernels(*backends: str, bands: bool = False) -> None:
+    """Compile (or load from numba's cache) the kernels a puzzle uses, once per process, by
+    making 4x4 puzzles: a puzzle's time budget is then not spent compiling, which after an
+    upgrade takes seconds (the kernels' types do not depend on the grid size). Always the
+    search fill; the removal passes of the ``backends`` among ``"dlx"`` and ``"takano"``
+    (a ``"dlx"`` count is a pass too); with ``bands`` the random matchings of the SAT fill.
+    Only what is asked for: loading a cached kernel costs milliseconds, and a process that
+    makes minimal 9x9 puzzles needs neither DLX nor the matchings."""
+    wanted = {"fill", *(b for b in backends if b in ("dlx", "takano"))}
+    if bands:
+        wanted.add("bands")
+    todo = wanted - _kernels_ready
+    if not todo:
         return
-    _kernels_ready = True
-    from .bands import random_bands
+    _kernels_ready.update(todo)                          # (the 4x4 makes below come back here)
+    if "bands" in todo:
+        from .bands import random_bands
 
-    random_bands(4, (2, 2), 1, np.random.default_rng(0))
-    with PuzzleGenerator(4, (2, 2), seed=0, fill="search") as gen:
-        gen.make("minimal", budget=Budget())
-        gen.make(budget=Budget(nodes=1))                 # a pass cut short: close_test
+        random_bands(4, (2, 2), 1, np.random.default_rng(0))
+    if "dlx" in todo:                                    # (each make fills a grid too)
+        with PuzzleGenerator(4, (2, 2), seed=0, checker="dlx", fill="search") as gen:
+            gen.make("minimal", budget=Budget())
+            gen.make(budget=Budget(nodes=1))             # a pass cut short: close_test
+    if "takano" in todo:
+        with PuzzleGenerator(4, (2, 2), seed=0, checker="takano", fill="search") as gen:
+            gen.make("minimal", budget=Budget())
+            assert gen._cp is not None
+            starts, cells = gen._order()
+            CPRemovalPass(gen._cp, gen.full_grid(), starts, cells, 0, -1).close()
+    if todo == {"fill"}:
+        random_grid(4, (2, 2), np.random.default_rng(0), method="search")
 
 
 @dataclass
@@ -156,9 +191,11 @@ class PuzzleGenerator:
         puzzles (unless a time budget cuts a removal short: then the result depends on the
         machine's speed).
     checker : str
-        Back end that proves uniqueness at every step: one of :data:`CHECKERS`.
+        Back end that proves uniqueness at every step: one of :data:`CHECKERS` (``"auto"``:
+        takano in the modes whose tests run to the end, dlx otherwise; see the module).
     verify : bool
-        Re-check every finished puzzle with the other back end.
+        Re-check every finished puzzle with the other back end (SAT, or DLX after SAT or a
+        CP checker).
     symmetry : str
         One of :data:`SYMMETRIES`.
     budget : int, optional
@@ -177,7 +214,7 @@ class PuzzleGenerator:
     """
 
     def __init__(self, n: int, box: tuple[int, int], seed: int | None = None,
-                 checker: str = "dlx", verify: bool = False, symmetry: str = "none",
+                 checker: str = "auto", verify: bool = False, symmetry: str = "none",
                  budget: int | None = None, fill: str = "auto"):
         check_shape(n, box)
         self.fill = fill
@@ -188,10 +225,17 @@ class PuzzleGenerator:
         self.box = (int(box[0]), int(box[1]))
         self.rng = np.random.default_rng(seed)
         self.orbits = symmetry_orbits(n, symmetry)
+        # the orbits as a -1 padded table, for drawing removal orders without Python loops
+        sizes = np.array([len(o) for o in self.orbits], dtype=np.int64)
+        self._orbit_sizes = sizes
+        self._orbit_table = np.full((len(sizes), int(sizes.max())), -1, dtype=np.int64)
+        for k, orbit in enumerate(self.orbits):
+            self._orbit_table[k, :len(orbit)] = orbit
         self.budget = budget if budget is not None else 20 * n * n
         self.template = GridPuzzle(np.zeros((n, n), dtype=np.int32), self.box)
         self._engines: dict = {}
         self._work = SLICE_WORK          # learnt by the removal passes (see removal.py)
+        self._cp: CPScratch | None = None  # what the takano passes share (cp_removal.py)
 
     # -- back ends --------------------------------------------------------------------
     def _engine(self, backend: str):
@@ -201,6 +245,22 @@ class PuzzleGenerator:
             name = DEFAULT_SOLVER if backend == "sat" else backend
             self._engines[backend] = open_engine(name, shape=self.template)
         return self._engines[backend]
+
+    def checker_for(self, mode: str, budget: Budget | None = None) -> str:
+        """The checker that proves a puzzle of ``mode`` (``"auto"`` resolved).
+
+        Examples
+        --------
+        >>> gen = PuzzleGenerator(9, (3, 3))
+        >>> gen.checker_for("minimal"), gen.checker_for("unique")
+        ('takano', 'dlx')
+        >>> gen.checker_for("minimal", Budget(nodes=100))
+        'dlx'
+        """
+        if self.checker != "auto":
+            return self.checker
+        exact = mode in EXACT_MODES and (budget is None or budget.nodes is None)
+        return "takano" if exact and self.n <= AUTO_TAKANO_MAX_SIDE else "dlx"
 
     def _drop(self, backend: str) -> None:
         """Forget an engine whose state cannot be trusted (reopened on next use)."""
@@ -245,10 +305,16 @@ class PuzzleGenerator:
                            progress=progress)
 
     def _order(self):
+        """A random removal order of the orbits: ``(starts, cells)``, orbit ``k`` of the order
+        being ``cells[starts[k]:starts[k + 1]]``."""
         order = self.rng.permutation(len(self.orbits))
-        cells = [self.orbits[o] for o in order]
-        starts = np.concatenate(([0], np.cumsum([len(c) for c in cells]))).astype(np.int64)
-        return starts, np.concatenate(cells).astype(np.int64)
+        sizes = self._orbit_sizes[order]
+        starts = np.zeros(len(order) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=starts[1:])
+        cells = self._orbit_table[order].reshape(-1)
+        if self._orbit_table.shape[1] > 1:
+            cells = cells[cells >= 0]
+        return starts, cells
 
     def _remove_clues_dlx(self, solution, target, test_nodes, clock: PuzzleClock, reserve: float):
         starts, cells = self._order()
@@ -269,6 +335,30 @@ class PuzzleGenerator:
             self._work = run.work
             if run.open:          # interrupted between slices: never reuse these links
                 self._drop("dlx")
+        return run.keep, run.tests, run.undecided, run.final, complete
+
+    def _remove_clues_cp(self, solution, target, test_nodes, clock: PuzzleClock,
+                         reserve: float):
+        """The removal pass on the takano kernels (:mod:`.cp_removal`), one kernel call per
+        slice (a 9x9 puzzle: one call)."""
+        if self._cp is None:                   # (set up by make, outside the budget)
+            self._cp = CPScratch(self._engine("takano").model)
+        starts, cells = self._order()
+        run = CPRemovalPass(self._cp, solution, starts, cells, target, test_nodes,
+                            work=self._work)
+        cap = clock.nodes_left()
+        complete = True
+        try:
+            while not run.step(cap):
+                clock.report("remove" if run.removing else "check", run.size - run.kept,
+                             run.tests)
+                if clock.out(reserve) or (cap is not None and run.nodes >= cap):
+                    complete = run.removal_done
+                    run.close()
+                    break
+        finally:
+            clock.nodes_used += run.nodes
+            self._work = run.work
         return run.keep, run.tests, run.undecided, run.final, complete
 
     def _remove_clues_sat(self, solution, target, test_conflicts, clock: PuzzleClock,
@@ -331,7 +421,8 @@ class PuzzleGenerator:
         if budget.conflicts is not None:
             raise SolverError("a puzzle's budget is in seconds (and nodes with the dlx "
                               "checker), not in conflicts")
-        if budget.nodes is not None and (self.checker != "dlx" or budget.nodes < 0):
+        if budget.nodes is not None and (self.checker not in ("dlx", "auto")
+                                         or budget.nodes < 0):
             raise SolverError("a node budget needs the dlx checker and a count of at least 0")
         return budget
 
@@ -374,11 +465,17 @@ class PuzzleGenerator:
         if mode == "clues" and (clues is None or not 0 <= clues <= cells):
             raise InstanceError(f"the clue count must lie in 0..{cells}, got {clues}")
         budget = self._budget(mode, budget)
-        _prepare_kernels()
+        checker = self.checker_for(mode, budget)
+        other = "sat" if checker == "dlx" or self.checker == "auto" else "dlx"   # --verify
+        backends = () if mode == "full" else (checker, other) if self.verify else (checker,)
+        _prepare_kernels(*backends, bands=self.fill == "sat" or (self.fill == "auto"
+                                                                 and self.n > SEARCH_MAX_SIDE))
         if mode != "full":                   # set up once per shape, outside the budget
-            self._engine(self.checker)
+            self._engine(checker)
+            if checker == "takano" and self._cp is None:
+                self._cp = CPScratch(self._engine("takano").model)
             if self.verify:
-                self._engine("sat" if self.checker == "dlx" else "dlx")
+                self._engine(other)
         clock = PuzzleClock(budget, progress, cells)
         started = time.perf_counter()
 
@@ -394,13 +491,14 @@ class PuzzleGenerator:
         solution = fill()
         if mode == "full":
             return GeneratedPuzzle(solution, solution, self.box, cells,
-                                   time.perf_counter() - started, 0.0, 0, self.checker,
+                                   time.perf_counter() - started, 0.0, 0, checker,
                                    True, False)
         target = clues if mode == "clues" else 0
         test_budget = self.budget if mode == "unique" else -1
         seconds = clock.budget.seconds
         reserve = 0.2 * seconds if self.verify and mode == "unique" and seconds else 0.0
-        remove_clues = self._remove_clues_dlx if self.checker == "dlx" else self._remove_clues_sat
+        remove_clues = self._remove_clues_dlx if checker == "dlx" else \
+            self._remove_clues_cp if checker == "takano" else self._remove_clues_sat
         check_seconds, tests = 0.0, 0
         best: np.ndarray | None = None
         for attempt in range(attempts if mode == "clues" else 1):
@@ -430,7 +528,6 @@ class PuzzleGenerator:
         minimal = mode != "clues" and undecided == 0 and complete
         verified = None
         if self.verify:
-            other = "sat" if self.checker == "dlx" else "dlx"
             clock.report("verify", cells - int(best.sum()), tests)
             t0 = time.perf_counter()
             try:
@@ -443,7 +540,7 @@ class PuzzleGenerator:
             verified = other
         return GeneratedPuzzle(puzzle.astype(np.int32), solution.astype(np.int32), self.box,
                                int(best.sum()), time.perf_counter() - started, check_seconds,
-                               tests, self.checker, True, minimal, verified,
+                               tests, checker, True, minimal, verified,
                                budget_exhausted=not complete)
 
     def make_where(self, accept, mode: str = "unique", clues: int | None = None,
