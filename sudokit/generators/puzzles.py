@@ -79,7 +79,11 @@ __all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerato
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal", "horizontal",
               "vertical", "dihedral")
 MODES = ("unique", "minimal", "clues", "full")
-CHECKERS = ("auto", "dlx", "sat", *CP_SOLVERS)
+CHECKERS = ("auto", "dlx", "sat", *CP_SOLVERS, "ilp", "cpsat")
+
+#: the Budget field of a checker's per-test budget in "unique" mode (default: search nodes)
+_TEST_BUDGET_FIELD: dict[str, str | None] = {"sat": "conflicts", "cpsat": "conflicts",
+                                             "ilp": None}
 #: the modes whose removal tests all run to the end: any exact checker removes the same clues
 EXACT_MODES = ("minimal", "clues")
 #: the largest side on which checker ``"auto"`` uses takano (see the module)
@@ -367,12 +371,15 @@ class PuzzleGenerator:
         flat = solution.reshape(-1)
         keep = np.ones(flat.size, dtype=bool)
         starts, cells = self._order()
-        field = "conflicts" if self.checker == "sat" else "nodes"   # a CP engine's budget
+        # the per-test budget: SAT and CP-SAT count conflicts, the CP family nodes, HiGHS
+        # only time
+        field = _TEST_BUDGET_FIELD.get(self.checker, "nodes")
 
         def count(seconds, conflicts=None):
             givens = np.where(keep, flat, 0).reshape(self.n, self.n)
+            limits = {field: conflicts} if field else {}
             return solver.count(self.template.with_givens(givens), 2,
-                                Budget(seconds=seconds, **{field: conflicts}))[0]
+                                Budget(seconds=seconds, **limits))[0]
 
         tests = undecided = 0
         complete = True
