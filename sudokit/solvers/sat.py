@@ -76,6 +76,9 @@ def load_cnf(solver: Solver, cnf: CNF, meter: Meter | None = None) -> None:
 
 
 _FIRST_SLICE, _MAX_SLICE = 2_000, 100_000
+#: a slice takes about this long at most (see _next_slice), so a time budget, Ctrl-C and
+#: SIGTERM land within it; and never fewer conflicts than _MIN_SLICE
+_SLICE_SECONDS, _MIN_SLICE = 0.25, 50
 
 
 @contextlib.contextmanager
@@ -123,15 +126,38 @@ def run_solver(solver: Solver, assumptions=(), meter: Meter | None = None) -> bo
             allowed = min(allowed, meter.budget.conflicts - meter.conflicts_used)
         before = solver.accum_stats().get("conflicts", 0)
         solver.conf_budget(int(max(allowed, 1)))
+        started = time.monotonic()
         with _python_signals():
             status = solver.solve_limited(assumptions=assumptions)
+        spent = time.monotonic() - started
+        done = solver.accum_stats().get("conflicts", 0) - before
         if meter is not None:
-            meter.conflicts_used += solver.accum_stats().get("conflicts", 0) - before
+            meter.conflicts_used += done
         if status is not None:
             return bool(status)
         if meter is not None and meter.exhausted():
             raise BudgetExhausted("budget exhausted: unknown")
-        slice_size = min(2 * slice_size, _MAX_SLICE)
+        slice_size = _next_slice(slice_size, done, spent,
+                                 None if meter is None else meter.seconds_left())
+
+
+def _next_slice(size: int, done: int, spent: float, seconds_left: float | None) -> int:
+    """The conflicts of the next slice: double the last, but no more than the solver gets
+    through in :data:`_SLICE_SECONDS` at the last slice's pace (conflicts on a large formula
+    can take milliseconds each), nor past what is left of a time budget.
+
+    Examples
+    --------
+    >>> _next_slice(2_000, 2_000, 0.01, None)       # fast: doubles
+    4000
+    >>> _next_slice(2_000, 2_000, 4.0, None)        # 500 conflicts a second: a quarter second
+    125
+    >>> _next_slice(64_000, 64_000, 0.1, 0.05)     # the budget ends first
+    32000
+    """
+    rate = done / spent if spent > 0 and done > 0 else float("inf")
+    seconds = _SLICE_SECONDS if seconds_left is None else min(_SLICE_SECONDS, seconds_left)
+    return int(max(_MIN_SLICE, min(2 * size, _MAX_SLICE, rate * max(seconds, 0.0))))
 
 
 def read_model(solver: Solver, num_vars: int) -> np.ndarray:
@@ -353,6 +379,16 @@ class SATEngine(EngineBase):
     #: an empty grid from this side up is solved by Takano's construction, not by search
     construct_min_side = 25
 
+    #: a grid from :attr:`construct_min_side` up with at most this share of its cells given
+    #: is first tried by :func:`~sudokit.solvers.large_fill.fill_sparse` (random matchings and
+    #: a small CDCL part, ~1-2 s on a 64x64 with 1-30 % givens, where the whole-grid search
+    #: has been seen to take minutes); what it does not complete goes on to the search below
+    sparse_fill_max_share = 0.35
+
+    #: seconds :func:`~sudokit.solvers.large_fill.fill_sparse` may take at most (and half of
+    #: a time budget at most), before the search below takes over
+    sparse_fill_seconds = 20.0
+
     def _amo_for(self, instance, encoding: str | None) -> str:
         if self.amo is not None:
             return self.amo
@@ -366,7 +402,10 @@ class SATEngine(EngineBase):
 
         An empty Sudoku or Latin square of side :attr:`construct_min_side` or more is solved
         by Takano's ``bands`` construction (:func:`~sudokit.instances.patterns.pattern_grid`)
-        in O(n^2): CDCL search on the empty 49x49 grid has been seen to take minutes.
+        in O(n^2): CDCL search on the empty 49x49 grid has been seen to take minutes. One
+        with a few givens (:attr:`sparse_fill_max_share`) is first tried by random matchings
+        and a small CDCL part (:func:`~sudokit.solvers.large_fill.fill_sparse`, its answer
+        checked), within part of the time budget (:attr:`sparse_fill_seconds`).
         """
         if self.shared is not None:
             return self._shared_solve(instance, budget)
@@ -375,6 +414,19 @@ class SATEngine(EngineBase):
             self.conflicts = 0
             return pattern_grid(instance.n, instance.box or (1, instance.n))
         meter = budget.start()
+        if (instance.kind in ("sudoku", "latin") and instance.n >= self.construct_min_side
+                and instance.num_givens <= self.sparse_fill_max_share * instance.num_cells):
+            from .large_fill import MAX_SIDE, fill_sparse  # loads numba: large grids only
+
+            if instance.n <= MAX_SIDE:
+                seconds = self.sparse_fill_seconds
+                if budget.seconds is not None:
+                    seconds = min(seconds, budget.seconds / 2)
+                stats: dict = {}
+                grid = fill_sparse(instance, meter.started + seconds, stats=stats)
+                self.conflicts = stats.get("conflicts", 0)
+                if grid is not None:
+                    return grid
         encoded = self._encode(instance, True, meter)
         with open_solver(self.name, encoded.cnf, meter) as sat:
             try:
