@@ -18,7 +18,7 @@ units sharing two cells, so only naked pairs apply there, and a graph's edges ta
 
 Propagation runs in tiers, the cheap rules first: naked singles (a cell fixed: its value leaves
 its peers) through a queue, then hidden singles (a value with one place left in a complete
-unit, found with "seen once / seen twice" masks over the units that changed), and only when
+unit, found with "seen once / seen twice" masks over the units that marks), and only when
 both are stuck, locked candidates and then naked pairs; whatever they remove sends the
 propagation back to the singles. Search: the cell with the fewest candidates (the first such
 cell in cell order), its values in increasing order, each child a copy of the level's masks
@@ -27,7 +27,7 @@ cell in cell order), its values in increasing order, each child a copy of the le
 engine uses :data:`ALL`. The heap and the scan choose the same cell, so they give the same
 search tree.
 
-Everything runs unchanged as plain Python under ``NUMBA_DISABLE_JIT=1``.
+Everything runs unmarks as plain Python under ``NUMBA_DISABLE_JIT=1``.
 
 Examples
 --------
@@ -41,17 +41,23 @@ Examples
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from .._numba import njit
 from .cp_bits import lowest_bit_index, popcount
+from .takano_rules import (
+    ALL,
+    HEAP,
+    LOCKED,
+    NAKED_PAIRS,
+    _set,
+    heap_size,
+    propagate,
+)
 
 __all__ = ["NAKED_PAIRS", "LOCKED", "HEAP", "ALL", "start", "run", "batch", "root", "propagated"]
-
-NAKED_PAIRS = 1
-LOCKED = 2
-HEAP = 4
-ALL = NAKED_PAIRS | LOCKED | HEAP
 
 EXPAND = 1
 NEXT = 2
@@ -59,238 +65,20 @@ DONE = 0
 
 
 @njit(inline="always")
-def _change(c, old, new, cand, heap, words, buckets):
-    """cand[c]: old -> new (old has at least two values); the heap follows."""
-    cand[c] = new
-    if heap:
-        word = c >> 6
-        bit = np.int64(1) << (c & 63)
-        buckets[popcount(old) * words + word] &= ~bit
-        count = popcount(new)
-        if count >= 2:
-            buckets[count * words + word] |= bit
-
-
-@njit(inline="always")
-def _mark(c, cell_hidden, changed, now):
-    """The complete units of cell ``c`` changed at time ``now``."""
-    for j in range(cell_hidden.shape[1]):
-        u = cell_hidden[c, j]
-        if u < 0:
-            break
-        changed[u] = now
-
-
-@njit(inline="always")
-def _remove(cells, x, cand, queue, qt, left, cell_hidden, changed, now, heap, words,
-            buckets):
-    """Remove the values ``x`` from ``cells`` (-1 padded); ``(qt, left, changed)``, left -1
-    on a wipe-out."""
-    removed = False
-    for k in range(cells.shape[0]):
-        c = cells[k]
-        if c < 0:
-            break
-        m = cand[c]
-        if m & x:
-            new = m & ~x
-            if new == 0:
-                return qt, -1, removed
-            _change(c, m, new, cand, heap, words, buckets)
-            _mark(c, cell_hidden, changed, now)
-            removed = True
-            if (new & (new - 1)) == 0:
-                queue[qt] = c
-                qt += 1
-                left -= 1
-    return qt, left, removed
-
-
-@njit
-def _propagate(cand, buckets, queue, qt, left, changed, clock, peer_starts, peers,
-               hidden_units, cell_hidden, segments, segment_units, full, words, flags):
-    """Propagate to a fixpoint from the fixed cells ``queue[:qt]``; the cells left open, or
-    -1 on a contradiction.
-
-    ``changed[u]`` is the time complete unit ``u`` last lost a candidate; ``clock[0]`` is the
-    time now. Every rule looks only at the units changed since its own last pass (all those
-    changed since ``clock[0]`` at the start).
-    """
-    heap = (flags & HEAP) != 0
-    now = clock[0]
-    seen_hidden = now
-    seen_locked = now
-    seen_pairs = now
-    qh = 0
-    width = hidden_units.shape[1]
-    while True:
-        while qh < qt:                                   # naked singles
-            c = queue[qh]
-            qh += 1
-            bit = cand[c]
-            for t in range(peer_starts[c], peer_starts[c + 1]):
-                q = peers[t]
-                m = cand[q]
-                if m & bit:
-                    new = m ^ bit
-                    if new == 0:
-                        clock[0] = now
-                        return -1
-                    _change(q, m, new, cand, heap, words, buckets)
-                    _mark(q, cell_hidden, changed, now)
-                    if (new & (new - 1)) == 0:
-                        queue[qt] = q
-                        qt += 1
-                        left -= 1
-        if left == 0:
-            break
-        since = seen_hidden                              # hidden singles
-        now += 1
-        seen_hidden = now
-        found = False
-        for u in range(hidden_units.shape[0]):
-            if changed[u] < since:
-                continue
-            once = np.int64(0)
-            twice = np.int64(0)
-            fixed = np.int64(0)
-            for k in range(width):
-                m = cand[hidden_units[u, k]]
-                twice |= once & m
-                once |= m
-                if (m & (m - 1)) == 0:
-                    fixed |= m
-            if once != full:
-                left = -1
-                break
-            alone = once & ~twice & ~fixed
-            while alone != 0:
-                bit = alone & -alone
-                alone ^= bit
-                for k in range(width):
-                    c = hidden_units[u, k]
-                    m = cand[c]
-                    if m & bit:
-                        # two values alone in one cell: the second finds it taken, and the
-                        # next sweep of this unit sees that value gone
-                        _change(c, m, bit, cand, heap, words, buckets)
-                        _mark(c, cell_hidden, changed, now)
-                        queue[qt] = c
-                        qt += 1
-                        left -= 1
-                        found = True
-                        break
-        if left < 0:
-            break
-        if found or qh < qt:
-            continue
-        if flags & LOCKED:                               # locked candidates
-            since = seen_locked
-            now += 1
-            seen_locked = now
-            for s in range(segments.shape[0]):
-                a = segment_units[s, 0]
-                b = segment_units[s, 1]
-                if changed[a] < since and changed[b] < since:
-                    continue
-                both = np.int64(0)                       # (explicit loops: an inlined
-                first = np.int64(0)                      # helper here ran 40% slower)
-                second = np.int64(0)
-                for k in range(segments.shape[2]):
-                    c = segments[s, 0, k]
-                    if c < 0:
-                        break
-                    both |= cand[c]
-                for k in range(segments.shape[2]):
-                    c = segments[s, 1, k]
-                    if c < 0:
-                        break
-                    first |= cand[c]
-                for k in range(segments.shape[2]):
-                    c = segments[s, 2, k]
-                    if c < 0:
-                        break
-                    second |= cand[c]
-                locked = both & ~first & second          # the first unit's values seen only
-                if locked != 0:                          # where it meets the second
-                    qt, left, removed = _remove(segments[s, 2], locked, cand, queue, qt, left,
-                                                cell_hidden, changed, now, heap, words,
-                                                buckets)
-                    if left < 0:
-                        break
-                    found = True
-                    second &= ~locked
-                locked = both & ~second & first
-                if locked != 0:
-                    qt, left, removed = _remove(segments[s, 1], locked, cand, queue, qt, left,
-                                                cell_hidden, changed, now, heap, words,
-                                                buckets)
-                    if left < 0:
-                        break
-                    found = True
-            if left < 0:
-                break
-            if found:
-                continue
-        if flags & NAKED_PAIRS and width >= 3:           # naked pairs
-            since = seen_pairs
-            now += 1
-            seen_pairs = now
-            for u in range(hidden_units.shape[0]):
-                if changed[u] < since:
-                    continue
-                for k in range(1, width):
-                    m = cand[hidden_units[u, k]]
-                    if popcount(m) != 2:
-                        continue
-                    for k2 in range(k):
-                        if cand[hidden_units[u, k2]] != m:
-                            continue
-                        for k3 in range(width):
-                            if k3 == k or k3 == k2:
-                                continue
-                            c = hidden_units[u, k3]
-                            m3 = cand[c]
-                            if m3 & m:
-                                new = m3 & ~m
-                                if new == 0:
-                                    left = -1
-                                    break
-                                _change(c, m3, new, cand, heap, words, buckets)
-                                _mark(c, cell_hidden, changed, now)
-                                found = True
-                                if (new & (new - 1)) == 0:
-                                    queue[qt] = c
-                                    qt += 1
-                                    left -= 1
-                        break
-                    if left < 0:
-                        break
-                if left < 0:
-                    break
-            if left < 0:
-                break
-            if found:
-                continue
-        break
-    clock[0] = now
-    return left
-
-
-@njit(inline="always")
-def _choose(cand, buckets, words, num_values, heap):
-    """The open cell with the fewest candidates, the first in cell order on ties."""
+def _choose(cst, bst, d, words, num_values, heap):
+    """The open cell of level ``d`` with the fewest candidates, the first in cell order on
+    ties."""
     if heap:
         for count in range(2, num_values + 1):
             for word in range(words):
-                x = buckets[count * words + word]
+                x = bst[d, count * words + word]
                 if x != 0:
                     return word * 64 + lowest_bit_index(x)
         return -1
     best = -1
     fewest = 1 << 30
-    for c in range(cand.shape[0]):
-        m = cand[c]
+    for c in range(cst.shape[1]):
+        m = cst[d, c]
         if (m & (m - 1)) != 0:
             count = popcount(m)
             if count < fewest:
@@ -301,19 +89,17 @@ def _choose(cand, buckets, words, num_values, heap):
     return best
 
 
-@njit
-def start(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers,
-          hidden_units, cell_hidden, segments, segment_units, num_values, flags, givens,
-          state):
+@njit(_nrt=False)
+def start(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers,
+          hidden_units, bits, groups, links, num_values, flags, givens, state):
     """Set up level 0 from ``givens`` (one row, 0 = empty) and propagate; ``state`` is
     ``[depth, phase, solutions, nodes]``."""
     cells = cst.shape[1]
     full = np.int64(-1) if num_values == 64 else (np.int64(1) << num_values) - 1
     words = max(1, (cells + 63) // 64)
     heap = (flags & HEAP) != 0
-    cand = cst[0]
-    buckets = bst[0]
-    buckets[:] = 0
+    for i in range(bst.shape[1]):
+        bst[0, i] = 0
     qt = 0
     left = cells
     ok = True
@@ -324,19 +110,21 @@ def start(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers
             if g > num_values:
                 ok = False
             m = np.int64(1) << (g - 1)
-        cand[c] = m
+        cst[0, c] = m
         if (m & (m - 1)) == 0:
             queue[qt] = c
             qt += 1
             left -= 1
         elif heap:
-            buckets[popcount(m) * words + (c >> 6)] |= np.int64(1) << (c & 63)
+            bst[0, popcount(m) * words + (c >> 6)] |= np.int64(1) << (c & 63)
     clock[0] += 1
-    changed[:] = clock[0]
     if ok:
-        left = _propagate(cand, buckets, queue, qt, left, changed, clock, peer_starts, peers,
-                          hidden_units, cell_hidden, segments, segment_units, full, words,
-                          flags)
+        width = bits.shape[1]
+        for u in range(hidden_units.shape[0]):      # every rule looks at every unit
+            marks[u >> 6] |= np.int64(1) << (u & 63)
+            marks[2 * width + (u >> 6)] |= np.int64(1) << (u & 63)
+        left = propagate(cst, bst, 0, queue, qt, left, marks, peer_starts, peers,
+                         hidden_units, bits, groups, links, full, words, flags)
     lst[0] = left if ok else -1
     state[0] = 0
     state[1] = EXPAND if ok and left >= 0 else DONE
@@ -344,9 +132,9 @@ def start(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers
     state[3] = 1
 
 
-@njit
-def run(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers, hidden_units,
-        cell_hidden, segments, segment_units, num_values, flags, state, limit, stop, first):
+@njit(_nrt=False)
+def run(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units,
+        bits, groups, links, num_values, flags, state, limit, stop, first):
     """Search on from ``state`` until ``limit`` solutions (1), the end (0), ``stop`` nodes
     (-1) or the last level (-2: grow the levels and call again); the first solution's values
     go into ``first``."""
@@ -354,6 +142,7 @@ def run(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers, 
     full = np.int64(-1) if num_values == 64 else (np.int64(1) << num_values) - 1
     words = max(1, (cells + 63) // 64)
     heap = (flags & HEAP) != 0
+    copy_bst = (flags & (HEAP | LOCKED)) != 0
     d = state[0]
     phase = state[1]
     found = state[2]
@@ -373,7 +162,7 @@ def run(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers, 
                 brest[d] = 0
                 phase = NEXT
                 continue
-            c = _choose(cst[d], bst[d], words, num_values, heap)
+            c = _choose(cst, bst, d, words, num_values, heap)
             bcell[d] = c
             brest[d] = cst[d, c]
             phase = NEXT
@@ -399,19 +188,18 @@ def run(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers, 
             target = d
             if r != 0:                     # more values to try: the child gets a copy
                 target = d + 1
-                cst[target, :] = cst[d, :]
-                if heap:
-                    bst[target, :] = bst[d, :]
-            cand = cst[target]
-            buckets = bst[target]
+                for i in range(cells):
+                    cst[target, i] = cst[d, i]
+                if copy_bst:
+                    for i in range(bst.shape[1]):
+                        bst[target, i] = bst[d, i]
             c = bcell[d]
-            _change(c, cand[c], bit, cand, heap, words, buckets)
+            _set(cst, bst, target, c, cst[target, c], bit, heap, words)
             queue[0] = c
-            clock[0] += 1
-            _mark(c, cell_hidden, changed, clock[0])
-            left = _propagate(cand, buckets, queue, 1, lst[d] - 1, changed, clock,
-                              peer_starts, peers, hidden_units, cell_hidden, segments,
-                              segment_units, full, words, flags)
+            for w in range(bits.shape[1]):
+                marks[w] |= bits[c, w]
+            left = propagate(cst, bst, target, queue, 1, lst[d] - 1, marks, peer_starts, peers,
+                             hidden_units, bits, groups, links, full, words, flags)
             if left >= 0:
                 d = target
                 lst[d] = left
@@ -426,21 +214,20 @@ def run(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers, 
     return result
 
 
-@njit
-def batch(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers,
-          hidden_units, cell_hidden, segments, segment_units, num_values, flags, givens, begin,
+@njit(_nrt=False)
+def batch(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers,
+          hidden_units, bits, groups, links, num_values, flags, givens, begin,
           limit, cap_each, cap_call, counts, firsts, unknown, nodes, state):
     """Count puzzles ``begin, begin+1, ...`` of ``givens`` up to ``limit`` with at most
     ``cap_each`` nodes each, until ``cap_call`` nodes are spent; returns the next puzzle."""
     spent = 0
     p = begin
     while p < givens.shape[0]:
-        start(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers,
-              hidden_units, cell_hidden, segments, segment_units, num_values, flags, givens[p],
-              state)
-        result = run(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers,
-                     hidden_units, cell_hidden, segments, segment_units, num_values, flags,
-                     state, limit, cap_each, firsts[p])
+        start(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers,
+              hidden_units, bits, groups, links, num_values, flags, givens[p], state)
+        result = run(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers,
+                     hidden_units, bits, groups, links, num_values, flags, state, limit,
+                     cap_each, firsts[p])
         counts[p] = state[2]
         nodes[p] = state[3]
         unknown[p] = -result if result < 0 else 0
@@ -451,33 +238,52 @@ def batch(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers
     return p
 
 
-@njit
-def root(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers, hidden_units,
-         cell_hidden, segments, segment_units, num_values, flags, givens, state):
+@njit(_nrt=False)
+def root(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units,
+         bits, groups, links, num_values, flags, givens, state):
     """Level 0 after propagation: the candidate masks (row 0 of ``cst``), or -1 in
     ``lst[0]`` on a contradiction (what tests check the extra cases against)."""
-    start(cst, bst, lst, bcell, brest, queue, changed, clock, peer_starts, peers, hidden_units,
-          cell_hidden, segments, segment_units, num_values, flags, givens, state)
+    start(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units,
+          bits, groups, links, num_values, flags, givens, state)
     return lst[0]
 
 
 # what the engine (sudokit.solvers.cp_engine) needs to drive these kernels ------------------
+_ARGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def model_args(model):
-    """The model arrays the kernels take, in order."""
-    return (model.peer_starts, model.peers, model.hidden_units, model.cell_hidden,
-            model.segments, model.segment_units)
+    """The model arrays the kernels take, in order: the peer lists and complete units as
+    ``uint32``, the ``bits`` table (per cell its complete units, then per complete unit its
+    segments, as bit sets) and the groups and links of locked candidates."""
+    args = _ARGS.get(model)
+    if args is None:
+        units, segments = len(model.hidden_units), len(model.links)
+        width = max(model.unit_bits.shape[1], (segments + 63) // 64, 1)
+        bits = np.zeros((model.num_cells + units, width), dtype=np.uint64)
+        bits[:model.num_cells, :model.unit_bits.shape[1]] = model.unit_bits.view(np.uint64)
+        for s in range(segments):
+            for u in model.links[s, :, 0]:
+                bits[model.num_cells + u, s // 64] |= np.uint64(1) << np.uint64(s % 64)
+        args = (model.peer_starts.astype(np.uint32), model.peers.astype(np.uint32),
+                model.hidden_units.astype(np.uint32), bits.view(np.int64), model.groups,
+                model.links)
+        _ARGS[model] = args
+    return args
 
 
 def work(model, depth):
-    """Scratch for a search of ``depth`` levels: masks, heap buckets, open cells, branch cell
-    and untried values per level, the queue of fixed cells, when each complete unit last
-    changed and the clock."""
+    """Scratch for a search of ``depth`` levels: candidate masks; heap buckets and group ORs;
+    open cells, branch cell and untried values per level; the queue of fixed cells, the
+    ``marks`` of :mod:`~sudokit.solvers.takano_rules` and a clock (unused)."""
     cells = model.num_cells
+    width = model_args(model)[3].shape[1]
     return (np.zeros((depth, cells), dtype=np.int64),
-            np.zeros((depth, (model.num_values + 1) * model.words), dtype=np.int64),
+            np.zeros((depth, heap_size(model.num_values, model.words) + len(model.groups)),
+                     dtype=np.int64),
             np.zeros(depth, dtype=np.int64), np.zeros(depth, dtype=np.int64),
             np.zeros(depth, dtype=np.int64), np.zeros(cells + 1, dtype=np.int64),
-            np.zeros(len(model.hidden_units), dtype=np.int64), np.zeros(1, dtype=np.int64))
+            np.zeros(4 * width, dtype=np.int64), np.zeros(1, dtype=np.int64))
 
 
 def grow(work, depth):
@@ -493,7 +299,8 @@ def _deeper(levels, depth):
 
 def level_bytes(model):
     """Bytes per search level."""
-    return 8 * (model.num_cells + (model.num_values + 1) * model.words + 3)
+    return 8 * (model.num_cells + heap_size(model.num_values, model.words) + len(model.groups)
+                + 3)
 
 
 def slice_nodes(model):

@@ -21,6 +21,21 @@ share one cached model; a graph gets its own):
     box): the shared cells, the first unit's other cells and the second's, ``-1`` padded; and
     ``(S, 2)`` the two units (indices into ``hidden_units``). Locked candidates use them; naked
     pairs work in the complete units of at least three cells.
+``unit_bits``
+    ``(C, W)`` int64: the complete units of each cell as a bit set (bit ``u % 64`` of word
+    ``u // 64`` for complete unit ``u``), so a kernel marks a changed cell's units with one OR
+    per word.
+``groups``, ``links``
+    Locked candidates on OR masks of groups of cells: ``groups`` ``(G, g)`` uint32, one group
+    of cells a row (padded by repeating its first cell, which an OR does not mind), the first
+    ``S`` the shared cells of the segments; ``links`` ``(S, 2, 2 + k)`` uint32, for each
+    segment and each of its two units: the unit, a count ``n`` and ``n`` groups whose cells
+    are exactly that unit's other cells (in a grid, the unit's other segments: a row's other
+    boxes, a box's other rows or columns). A segment's test reads one OR per group.
+``partitions``
+    ``(U, p, 1 + k)`` uint32: the ways of cutting each complete unit into groups (a line: its
+    segments with the boxes; a box: its row segments, and its column segments), each a count
+    ``n`` and ``n`` groups. A value of the unit seen in one group only is locked there.
 
 Values are at most 64 (one ``int64`` candidate mask per cell): every Sudoku up to 64x64,
 Latin squares up to order 64, graphs with up to 64 colors. Givens travel as an ``(N, C)``
@@ -78,6 +93,10 @@ class UnitModel:
     cell_hidden: np.ndarray
     segments: np.ndarray
     segment_units: np.ndarray
+    unit_bits: np.ndarray
+    groups: np.ndarray
+    links: np.ndarray
+    partitions: np.ndarray
 
     @property
     def full(self) -> int:
@@ -157,9 +176,20 @@ def _build(instance: Any, key: tuple | None) -> UnitModel:
     # every unit of an instance has the same size: all of them complete, or none
     hidden = units if width == values else units[:0]
     segments, pairs = _segments(hidden if width >= 3 else hidden[:0])
+    groups, links, partitions = _segment_links(hidden, segments, pairs)
     return UnitModel(instance.kind, key, cells, values, tuple(instance.solution_shape), units,
                      cell_units, peer_starts, peers, hidden, cell_unit_table(hidden, cells)
-                     .astype(np.int32), segments, pairs)
+                     .astype(np.int32), segments, pairs, _unit_bits(hidden, cells), groups,
+                     links, partitions)
+
+
+def _unit_bits(units: np.ndarray, cells: int) -> np.ndarray:
+    """``(cells, W)`` int64: bit ``u % 64`` of word ``u // 64`` set for each unit ``u`` of a
+    cell."""
+    bits = np.zeros((cells, max(1, (len(units) + 63) // 64)), dtype=np.uint64)
+    for u, row in enumerate(units):
+        bits[row, u // 64] |= np.uint64(1) << np.uint64(u % 64)
+    return bits.view(np.int64)
 
 
 def _peers(units: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray]:
@@ -197,6 +227,53 @@ def _segments(units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     table[:, 1] = _packed(units[first], ~in_second)
     table[:, 2] = _packed(units[second], ~in_first)
     return table, np.stack([first, second], axis=1).astype(np.int32)
+
+
+def _segment_links(units: np.ndarray, segments: np.ndarray,
+                   pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The groups, links and partitions of locked candidates (see the module)."""
+    count = len(segments)
+    shared = [[int(c) for c in segments[s, 0] if c >= 0] for s in range(count)]
+    groups = [cells for cells in shared]
+    of_unit: dict[int, list[int]] = {}
+    for s in range(count):
+        for u in pairs[s]:
+            of_unit.setdefault(int(u), []).append(s)
+    sides = []
+    splits: dict[int, list[list[int]]] = {}
+    for s in range(count):
+        for j in range(2):
+            unit = int(pairs[s, j])
+            rest = {int(c) for c in segments[s, 1 + j] if c >= 0}
+            parts: list[int] = []
+            covered: set[int] = set()
+            for t in of_unit[unit]:
+                cells = set(shared[t])
+                if t != s and cells <= rest and not cells & covered:
+                    parts.append(t)
+                    covered |= cells
+            if covered != rest:
+                parts.append(len(groups))
+                groups.append(sorted(rest - covered))
+            sides.append([unit, len(parts), *parts])
+            split = sorted([s, *parts])
+            if split not in splits.setdefault(unit, []):
+                splits[unit].append(split)
+    width = max((len(cells) for cells in groups), default=1)
+    table = np.zeros((len(groups), width), dtype=np.uint32)
+    for g, members in enumerate(groups):
+        table[g] = members + [members[0]] * (width - len(members))   # repeats: ORs do not mind
+    k = max((len(side) for side in sides), default=2)
+    links = np.zeros((count, 2, k), dtype=np.uint32)
+    for i, side in enumerate(sides):
+        links[i // 2, i % 2, :len(side)] = side
+    ways = max((len(v) for v in splits.values()), default=1)
+    k = max((len(split) for v in splits.values() for split in v), default=0) + 1
+    partitions = np.zeros((len(units), ways, k), dtype=np.uint32)
+    for unit, found in splits.items():
+        for i, split in enumerate(found):
+            partitions[unit, i, :len(split) + 1] = [len(split), *split]
+    return table, links, partitions
 
 
 def _packed(cells: np.ndarray, keep: np.ndarray) -> np.ndarray:
