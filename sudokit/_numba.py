@@ -4,7 +4,8 @@ numba keys a cached kernel on the source file of that kernel only. A kernel that
 of other modules is compiled with those callees inside it (the grading engine calls the BC and
 HAC kernels, shaving calls the engine), so after an edit to a callee's module the caller's
 cached machine code still runs the old callee, silently. On first import this module hashes
-every source file of the package and, when the hash differs from the one stored beside the
+every source file a kernel can depend on (the kernel modules and what they import from the
+package, :func:`_kernel_sources`) and, when the hash differs from the one stored beside the
 cache, deletes the package's cache files (``*.nbi``/``*.nbc`` in its ``__pycache__``
 folders, or under ``NUMBA_CACHE_DIR`` when that is set) so everything recompiles once.
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import warnings
 from pathlib import Path
 
@@ -56,9 +58,46 @@ def _cache_roots() -> list[Path]:
     return [Path(custom) / subpath(str(folder / "__init__.py")) for folder in folders]
 
 
+_RELATIVE_IMPORT = re.compile(rb"^\s*from\s+(\.+)([\w.]*)\s+import\s+\(?([\w, ]*)",
+                              re.MULTILINE)
+
+
+def _imported_files(path: Path, text: bytes) -> list[Path]:
+    """The package's files that ``path`` imports relatively (a module, or a package's
+    ``__init__`` and the submodules named in ``from . import a, b``)."""
+    found = []
+    for dots, name, names in _RELATIVE_IMPORT.findall(text):
+        base = path.parent
+        for _ in range(len(dots) - 1):
+            base = base.parent
+        target = base.joinpath(*name.decode().split(".")) if name else base
+        candidates = [target.with_suffix(".py"), target / "__init__.py"]
+        candidates += [target / f"{part.strip()}.py" for part in names.decode().split(",")]
+        found += [c for c in candidates if c.is_file()]
+    return found
+
+
+def _kernel_sources() -> list[Path]:
+    """The files a cached kernel can depend on: the modules that define kernels (they import
+    this module) and, transitively, whatever they import from the package (callees, and
+    constants numba freezes into the machine code). An edit elsewhere (the CLI, formats,
+    drawing) leaves the cache alone."""
+    texts = {path: path.read_bytes() for path in _PACKAGE.rglob("*.py")}
+    todo = [path for path, text in texts.items() if b"_numba import" in text]
+    seen = set(todo)
+    while todo:
+        path = todo.pop()
+        for dep in _imported_files(path, texts[path]):
+            dep = dep.resolve()
+            if dep in texts and dep not in seen:
+                seen.add(dep)
+                todo.append(dep)
+    return sorted(seen)
+
+
 def _sources_digest() -> str:
     digest = hashlib.sha256()
-    for path in sorted(_PACKAGE.rglob("*.py")):
+    for path in _kernel_sources():
         digest.update(str(path.relative_to(_PACKAGE)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()

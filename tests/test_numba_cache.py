@@ -57,3 +57,15 @@ def test_no_writable_cache_falls_back_to_uncached_kernels():
     assert done.stdout.strip() == "3"
     assert done.stderr.count("RuntimeWarning") == 1
     assert "cache=False" in done.stderr
+
+
+def test_the_stamp_covers_kernel_modules_and_what_they_import():
+    """A kernel's machine code can hold its callees and the constants it imports, so their
+    files are in the stamp; the CLI and the file formats hold no kernel and are not (editing
+    them must not make every kernel compile again)."""
+    from sudokit._numba import _kernel_sources
+
+    covered = {path.relative_to(PACKAGE).as_posix() for path in _kernel_sources()}
+    assert {"grading/engine.py", "solvers/takano.py", "solvers/takano_rules.py",
+            "solvers/cp_bits.py", "generators/cp_removal.py"} <= covered
+    assert not {"cli/solve.py", "cli/common.py", "formats/puzzle_text.py"} & covered
