@@ -169,6 +169,8 @@ def ablation(args) -> list[list]:
              ("+ heap", "takano", tk.HEAP), ("+ locked", "takano", tk.LOCKED),
              ("+ naked pairs", "takano", tk.NAKED_PAIRS),
              ("+ locked + pairs", "takano", tk.LOCKED | tk.NAKED_PAIRS),
+             ("+ reach tie-break", "takano", tk.REACH),
+             ("all but the tie-break", "takano", tk.ALL & ~tk.REACH),
              ("takano (all)", "takano", tk.ALL)]
     small = 500 if args.quick else 5000
     hard = 200 if args.quick else 1000

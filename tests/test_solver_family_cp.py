@@ -219,7 +219,8 @@ def test_extra_cases_cut_nodes_on_top95(data_dir):
     nodes = {}
     for label, name, flags in (("norvig", "norvig", None), ("singles", "takano", 0),
                                ("heap", "takano", tk.HEAP), ("locked", "takano", tk.LOCKED),
-                               ("pairs", "takano", tk.NAKED_PAIRS), ("takano", "takano", None)):
+                               ("pairs", "takano", tk.NAKED_PAIRS), ("reach", "takano", tk.REACH),
+                               ("takano", "takano", None)):
         result = CPEngine(name, shape=EMPTY9, flags=flags).count_givens(top95, 2)
         assert result.counts.tolist() == [1] * 95
         nodes[label] = result.nodes
@@ -227,8 +228,11 @@ def test_extra_cases_cut_nodes_on_top95(data_dir):
     assert np.array_equal(nodes["norvig"], nodes["singles"])
     assert np.array_equal(nodes["singles"], nodes["heap"])    # the heap picks the same cell
     # fewer nodes in all (not on every puzzle: other eliminations can lead MRV elsewhere)
-    for case in ("locked", "pairs", "takano"):
+    for case in ("locked", "pairs", "reach", "takano"):
         assert nodes[case].sum() < nodes["norvig"].sum(), case
+    # the tie-break (most open peers reached) on top of the rules: fewer nodes again
+    assert nodes["takano"].sum() < CPEngine("takano", shape=EMPTY9, flags=tk.ALL & ~tk.REACH
+                                            ).count_givens(top95, 2).nodes.sum()
 
 
 # -- budgets, slices and levels ---------------------------------------------------------------
@@ -422,3 +426,9 @@ def test_hard_25x25_and_qwh30_give_right_answers_or_unknown(data_dir):
         except BudgetExhausted:
             continue
         assert count >= 1 and instance.is_solution(first)
+
+
+def test_registered_takano_runs_every_option():
+    from sudokit.solvers.cp_engine import METHODS
+
+    assert METHODS["takano"].flags == tk.ALL

@@ -13,27 +13,32 @@ cheapest first:
 3. only when both are stuck, **locked candidates** (:data:`LOCKED`, pointing and claiming)
    and then **naked pairs** (:data:`NAKED_PAIRS`); whatever they remove goes back to 1.
 
-Each rule looks only where it can find something new since its own last pass: hidden singles
-and locked candidates at the complete units whose cells lost a candidate, naked pairs at the
-units where a cell was left with two values (a pair needs one). ``marks`` holds four rows of
-``W`` int64 words, bit sets of units: for hidden singles (a change ORs in the cell's units,
-row ``c`` of the ``bits`` table), for locked candidates (what the hidden singles passes
-looked at), for naked pairs, and the segments locked candidates look at (row ``C + u`` of
-``bits``: the segments of unit ``u``). ``marks`` is all zeros between calls: a caller marks
-the cells it changed (:func:`_mark`) and propagates, which leaves it zeroed again.
+Each rule looks only where it can find something new since its own last pass:
 
-Locked candidates read one OR mask per group of cells (the model's ``groups``: the cells a
-line and a box share; each unit's other cells are a few such groups, ``links``). The ORs live
-in the level, after the heap's buckets in ``bst[d]``, and a pass recomputes those of the
-segments whose units changed: the others still hold (from this level, or the one it was
-copied from). With :data:`HEAP`, every change also moves the cell between the heap's buckets
-(one bit set of cells per candidate count), so the search finds its minimum-remaining-values
-cell in O(1).
+* hidden singles at the complete units whose cells lost a candidate;
+* locked candidates at the segments (the cells a line and a box share) next to a segment
+  whose candidates changed: a value of a unit becomes locked in one segment when it leaves
+  the unit's other segments. Each segment's candidates are one OR mask, kept in the level
+  after the heap's buckets (``bst[d, ors + s]``) and recomputed when a cell of it changed;
+* naked pairs at the units where a cell was left with two values (a pair needs one), and
+  only when the unit's two-value cells show two values twice, one of them in a third cell.
+
+``marks`` holds four rows of ``h`` int64 words: the units for hidden singles, the units for
+naked pairs, the segments whose ORs are stale, and scratch. The ``bits`` table gives, per
+cell, its units (``h`` words) and its segments (``h`` words), and per segment ``s`` (row
+``C + s``) the segments whose test reads its OR. ``marks`` is all zeros between calls: a
+caller marks the cells it changed (:func:`_mark`) and propagates, which leaves it zeroed
+again. With :data:`HEAP`, every change also moves the cell between the heap's buckets (one
+bit set of cells per candidate count), so the search finds its minimum-remaining-values cell
+in O(1).
 
 The fixpoint does not depend on the order the rules run in, so neither does the search tree.
-The kernels index the levels (``cst[d, c]``) rather than take a level's row: a row is a view,
-and numba counts references to views with atomic instructions. The index tables are unsigned
-(``uint32``), so numba indexes with them without the code for negative indices.
+Written for the branch predictor: which peers still hold a value, which cells have two
+values, where a hidden single sits, are hard to guess, so those are computed with masks and
+table lookups (:data:`TWO`, :data:`MORE`) rather than branches. The kernels index the levels
+(``cst[d, c]``) rather than take a level's row: a row is a view, and numba counts references
+to views. The index tables are unsigned (``uint32``): numba then indexes without the code
+for negative indices.
 """
 
 from __future__ import annotations
@@ -43,65 +48,63 @@ import numpy as np
 from .._numba import njit
 from .cp_bits import lowest_bit_index, popcount
 
-__all__ = ["NAKED_PAIRS", "LOCKED", "HEAP", "ALL", "heap_size", "propagate"]
+__all__ = ["NAKED_PAIRS", "LOCKED", "HEAP", "REACH", "ALL", "heap_size", "propagate"]
 
 NAKED_PAIRS = 1
 LOCKED = 2
 HEAP = 4
-ALL = NAKED_PAIRS | LOCKED | HEAP
+#: the search's tie-break (:func:`sudokit.solvers.takano._choose`), not a propagation rule
+REACH = 8
+ALL = NAKED_PAIRS | LOCKED | HEAP | REACH
 
-#: ``TWO[popcount(m)]``: all ones for a mask of two values, else 0 (a table lookup where a
-#: comparison would compile to a branch that guesses wrong half the time)
+#: ``TWO[popcount(m)]``: all ones for a mask of two values, else 0
 TWO = np.zeros(65, dtype=np.int64)
 TWO[2] = -1
+#: ``MORE[popcount(m)]``: all ones for a mask of three values or more, else 0
+MORE = np.zeros(65, dtype=np.int64)
+MORE[3:] = -1
+
+# the rows of ``marks`` (times h words)
+_HIDDEN, _PAIRS, _STALE, _SCRATCH = 0, 1, 2, 3
 
 
 @njit
 def heap_size(num_values, words):
     """int64 words of a level's heap buckets (counts 0 to ``num_values``, ``words`` each):
-    the group ORs of locked candidates follow them in ``bst[d]``."""
+    the segments' ORs follow them in ``bst[d]``."""
     return (num_values + 1) * words
 
 
 @njit(inline="always")
 def _set(cst, bst, d, c, old, new, heap, words):
     """Cell ``c`` of level ``d``: ``old`` -> ``new`` (``old`` has at least two values); the
-    heap follows."""
+    heap follows (a cell left with one value goes to the bucket of count 1, never read)."""
     cst[d, c] = new
     if heap:
         word = c >> 6
         bit = np.int64(1) << (c & 63)
         bst[d, popcount(old) * words + word] &= ~bit
-        bst[d, popcount(new) * words + word] |= bit  # (count 1: a bucket never read)
+        bst[d, popcount(new) * words + word] |= bit
 
 
 @njit(inline="always")
-def _changed(c, new, bits, nw, marks):
-    """Cell ``c`` now holds ``new``: hidden singles look at its units again, and naked pairs
-    when two values are left."""
-    width = bits.shape[1]
-    rest = new & (new - 1)
-    pair = rest != 0 and (rest & (rest - 1)) == 0
-    marks[0] |= bits[c, 0]                      # (the first word apart: most shapes have
-    if pair:                                    # at most 64 complete units)
-        marks[2 * width] |= bits[c, 0]
+def _changed(c, new, bits, nw, sw, marks):
+    """Cell ``c`` now holds ``new``: hidden singles look at its units, naked pairs too when
+    two values are left, and its segments' ORs are stale."""
+    h = bits.shape[1] >> 1
+    two = TWO[popcount(new)]
+    marks[0] |= bits[c, 0]                     # (the first word apart: most shapes have at
+    marks[_PAIRS * h] |= bits[c, 0] & two      # most 64 units and 64 segments)
+    marks[_STALE * h] |= bits[c, h]
     for w in range(1, nw):
         marks[w] |= bits[c, w]
-        if pair:
-            marks[2 * width + w] |= bits[c, w]
+        marks[_PAIRS * h + w] |= bits[c, w] & two
+    for w in range(1, sw):
+        marks[_STALE * h + w] |= bits[c, h + w]
 
 
 @njit(inline="always")
-def _pair_marks(c, bits, nw, marks):
-    """Naked pairs look at the units of cell ``c`` again."""
-    width = bits.shape[1]
-    marks[2 * width] |= bits[c, 0]
-    for w in range(1, nw):
-        marks[2 * width + w] |= bits[c, w]
-
-
-@njit(inline="always")
-def _remove(cst, bst, d, c, x, queue, qt, left, bits, nw, marks, heap, words):
+def _remove(cst, bst, d, c, x, queue, qt, left, bits, nw, sw, marks, heap, words):
     """Remove the values ``x`` from cell ``c``; ``(qt, left)``, left -1 on a wipe-out."""
     m = cst[d, c]
     if m & x:
@@ -109,7 +112,7 @@ def _remove(cst, bst, d, c, x, queue, qt, left, bits, nw, marks, heap, words):
         if new == 0:
             return qt, -1
         _set(cst, bst, d, c, m, new, heap, words)
-        _changed(c, new, bits, nw, marks)
+        _changed(c, new, bits, nw, sw, marks)
         if (new & (new - 1)) == 0:
             queue[qt] = c
             qt += 1
@@ -118,51 +121,52 @@ def _remove(cst, bst, d, c, x, queue, qt, left, bits, nw, marks, heap, words):
 
 
 @njit(inline="always")
-def _naked_singles(cst, bst, d, queue, qh, qt, left, peer_starts, peers, bits, nw, marks,
+def _naked_singles(cst, bst, d, queue, qh, qt, left, peer_starts, peers, bits, nw, sw, marks,
                    heap, words):
     """The fixed cells ``queue[qh:qt]`` (and those they fix) leave their peers; ``(qt,
-    left)``."""
+    left)``. The value leaves up to 64 peers at a time without a branch, ``hits`` keeping
+    which had it, and only those are looked at then."""
     while qh < qt:
         c = queue[qh]
         qh += 1
         bit = cst[d, c]
-        for t in range(peer_starts[c], peer_starts[c + 1]):
-            q = peers[t]
-            m = cst[d, q]
-            if m & bit:
-                new = m ^ bit
+        value = lowest_bit_index(bit)
+        end = peer_starts[c + 1]
+        for base in range(peer_starts[c], end, 64):
+            hits = np.int64(0)
+            for k in range(min(64, end - base)):
+                q = peers[base + k]
+                m = cst[d, q]
+                cst[d, q] = m & ~bit
+                hits |= ((m >> value) & 1) << k
+            while hits != 0:
+                q = peers[base + lowest_bit_index(hits)]
+                hits &= hits - 1
+                new = cst[d, q]
                 if new == 0:
                     return qt, -1
-                _set(cst, bst, d, q, m, new, heap, words)
-                # hidden singles: only the units of q without c can have a new one (the
-                # value is fixed in the others), and so for locked candidates
-                rest = new & (new - 1)
-                marks[0] |= bits[q, 0] & ~bits[c, 0]
-                for w in range(1, nw):
-                    marks[w] |= bits[q, w] & ~bits[c, w]
-                if rest != 0 and (rest & (rest - 1)) == 0:
-                    _pair_marks(q, bits, nw, marks)
-                if rest == 0:
-                    queue[qt] = q
-                    qt += 1
-                    left -= 1
+                count = popcount(new)
+                if heap:
+                    cell = np.int64(1) << (q & 63)
+                    bst[d, (count + 1) * words + (q >> 6)] &= ~cell
+                    bst[d, count * words + (q >> 6)] |= cell
+                _changed(q, new, bits, nw, sw, marks)
+                queue[qt] = q                   # left with one value: on the queue
+                single = np.int64(count == 1)
+                qt += single
+                left -= single
     return qt, left
 
 
 @njit(inline="always")
-def _hidden_singles(cst, bst, d, queue, qt, left, marks, hidden_units, bits, nw, full, heap,
-                    words):
-    """One pass over the units marked for it, handed on to locked candidates; ``(qt, left,
-    found)``."""
-    width = bits.shape[1]
+def _hidden_singles(cst, bst, d, queue, qt, left, marks, hidden_units, bits, nw, sw, full,
+                    heap, words):
+    """One pass over the units marked for it; ``(qt, left, found)``."""
     size = hidden_units.shape[1]
     found = False
     for w in range(nw):
         todo = marks[w]
-        if todo == 0:
-            continue
         marks[w] = 0
-        marks[width + w] |= todo
         while todo != 0:
             u = w * 64 + lowest_bit_index(todo)
             todo &= todo - 1
@@ -179,21 +183,21 @@ def _hidden_singles(cst, bst, d, queue, qt, left, marks, hidden_units, bits, nw,
                 return qt, -1, found
             alone = once & ~twice & ~fixed
             while alone != 0:
-                bit = alone & -alone
-                alone ^= bit
+                value = lowest_bit_index(alone)
+                alone &= alone - 1
+                where = np.int64(0)             # the value's place
                 for k in range(size):
-                    c = hidden_units[u, k]
-                    m = cst[d, c]
-                    if m & bit:
-                        # two values alone in one cell: the second finds it taken, and the
-                        # next pass over this unit sees that value gone
-                        _set(cst, bst, d, c, m, bit, heap, words)
-                        _changed(c, bit, bits, nw, marks)
-                        queue[qt] = c
-                        qt += 1
-                        left -= 1
-                        found = True
-                        break
+                    where |= ((cst[d, hidden_units[u, k]] >> value) & 1) << k
+                if where == 0:                  # two values alone in one cell: the first
+                    return qt, -1, found        # took it
+                c = hidden_units[u, lowest_bit_index(where)]
+                bit = np.int64(1) << value
+                _set(cst, bst, d, c, cst[d, c], bit, heap, words)
+                _changed(c, bit, bits, nw, sw, marks)
+                queue[qt] = c
+                qt += 1
+                left -= 1
+                found = True
     return qt, left, found
 
 
@@ -215,35 +219,36 @@ def _rest_or(bst, d, ors, links, s, j):
 
 
 @njit(inline="always")
-def _locked_candidates(cst, bst, d, ors, queue, qt, left, marks, bits, nw, groups, links,
+def _locked_candidates(cst, bst, d, ors, queue, qt, left, marks, bits, nw, sw, groups, links,
                        heap, words):
-    """One pass over the segments of the units marked for it; ``(qt, left, found)``. The
-    group ORs are at ``bst[d, ors + g]``."""
-    width = bits.shape[1]
+    """One pass; ``(qt, left, found)``. The stale segment ORs are recomputed, and the
+    segments next to those that changed are tested."""
+    h = bits.shape[1] >> 1
     cells = cst.shape[1]
     segments = links.shape[0]
-    sw = (segments + 63) >> 6
-    seen = 3 * width                            # the segments to look at
-    for w in range(nw):
-        todo = marks[width + w]
-        marks[width + w] = 0
-        while todo != 0:
-            u = w * 64 + lowest_bit_index(todo)
-            todo &= todo - 1
-            for v in range(sw):
-                marks[seen + v] |= bits[cells + u, v]
+    stale = _STALE * h
+    test = _SCRATCH * h                         # the segments to test
     for v in range(sw):
-        todo = marks[seen + v]
+        todo = marks[stale + v]
+        marks[stale + v] = 0
         while todo != 0:
             s = v * 64 + lowest_bit_index(todo)
             todo &= todo - 1
-            bst[d, ors + s] = _group_or(cst, d, groups, s)
+            x = _group_or(cst, d, groups, s)
+            if x != bst[d, ors + s]:
+                bst[d, ors + s] = x
+                for t in range(sw):
+                    marks[test + t] |= bits[cells + s, t]
     for g in range(segments, groups.shape[0]):  # groups that are not segments (not in grids)
-        bst[d, ors + g] = _group_or(cst, d, groups, g)
+        x = _group_or(cst, d, groups, g)
+        if x != bst[d, ors + g]:
+            bst[d, ors + g] = x
+            for s in range(segments):
+                marks[test + (s >> 6)] |= np.int64(1) << (s & 63)
     found = False
     for v in range(sw):
-        todo = marks[seen + v]
-        marks[seen + v] = 0
+        todo = marks[test + v]
+        marks[test + v] = 0
         while todo != 0:
             s = v * 64 + lowest_bit_index(todo)
             todo &= todo - 1
@@ -262,32 +267,41 @@ def _locked_candidates(cst, bst, d, ors, queue, qt, left, marks, bits, nw, group
                         if cst[d, c] & x:
                             found = True
                             qt, left = _remove(cst, bst, d, c, x, queue, qt, left, bits, nw,
-                                               marks, heap, words)
+                                               sw, marks, heap, words)
                             if left < 0:
                                 return qt, left, found
     return qt, left, found
 
 
 @njit(inline="always")
-def _naked_pairs(cst, bst, d, queue, qt, left, marks, hidden_units, bits, nw, heap, words):
+def _naked_pairs(cst, bst, d, queue, qt, left, marks, hidden_units, bits, nw, sw, heap,
+                 words):
     """One pass over the units marked for it; ``(qt, left, found)``."""
-    width = bits.shape[1]
+    h = bits.shape[1] >> 1
     size = hidden_units.shape[1]
     found = False
     for w in range(nw):
-        todo = marks[2 * width + w]
-        marks[2 * width + w] = 0
+        todo = marks[_PAIRS * h + w]
+        marks[_PAIRS * h + w] = 0
         while todo != 0:
             u = w * 64 + lowest_bit_index(todo)
             todo &= todo - 1
-            once = np.int64(0)                   # the values of the two-value cells, seen
-            twice = np.int64(0)                  # once and twice: a pair's are seen twice
+            # the values of the two-value cells seen once, twice and three times, and those
+            # of the cells with more: a pair's two values are seen twice, and it removes
+            # something only if one of them is in a third cell
+            once = np.int64(0)
+            twice = np.int64(0)
+            thrice = np.int64(0)
+            more = np.int64(0)
             for k in range(size):
                 m = cst[d, hidden_units[u, k]]
-                m &= TWO[popcount(m)]
-                twice |= once & m
-                once |= m
-            if (twice & (twice - 1)) == 0:
+                count = popcount(m)
+                two = m & TWO[count]
+                more |= m & MORE[count]
+                thrice |= twice & two
+                twice |= once & two
+                once |= two
+            if (twice & (twice - 1)) == 0 or twice & (thrice | more) == 0:
                 continue
             for k in range(1, size):
                 m = cst[d, hidden_units[u, k]]
@@ -298,10 +312,10 @@ def _naked_pairs(cst, bst, d, queue, qt, left, marks, hidden_units, bits, nw, he
                         continue
                     for k3 in range(size):
                         c = hidden_units[u, k3]
-                        if k3 != k and k3 != k2 and cst[d, c] & m:
+                        if cst[d, c] & m and k3 != k and k3 != k2:
                             found = True
                             qt, left = _remove(cst, bst, d, c, m, queue, qt, left, bits, nw,
-                                               marks, heap, words)
+                                               sw, marks, heap, words)
                             if left < 0:
                                 return qt, left, found
                     break
@@ -311,34 +325,35 @@ def _naked_pairs(cst, bst, d, queue, qt, left, marks, hidden_units, bits, nw, he
 @njit(inline="always")
 def propagate(cst, bst, d, queue, qt, left, marks, peer_starts, peers, hidden_units, bits,
               groups, links, full, words, flags):
-    """Propagate level ``d`` to a fixpoint from the fixed cells ``queue[:qt]`` and the units
-    marked in ``marks``; the cells left open, or -1 on a contradiction."""
+    """Propagate level ``d`` to a fixpoint from the fixed cells ``queue[:qt]`` and what
+    ``marks`` holds; the cells left open, or -1 on a contradiction."""
     heap = (flags & HEAP) != 0
     nw = (hidden_units.shape[0] + 63) >> 6
+    sw = (links.shape[0] + 63) >> 6
     ors = heap_size(popcount(full), words)
     qh = 0
     while True:
         qt, left = _naked_singles(cst, bst, d, queue, qh, qt, left, peer_starts, peers, bits,
-                                  nw, marks, heap, words)
+                                  nw, sw, marks, heap, words)
         qh = qt
         if left <= 0:
             break
         qt, left, found = _hidden_singles(cst, bst, d, queue, qt, left, marks, hidden_units,
-                                          bits, nw, full, heap, words)
+                                          bits, nw, sw, full, heap, words)
         if left < 0:
             break
         if found:
             continue
-        if flags & LOCKED and links.shape[0] > 0:
+        if flags & LOCKED and sw > 0:
             qt, left, found = _locked_candidates(cst, bst, d, ors, queue, qt, left, marks,
-                                                 bits, nw, groups, links, heap, words)
+                                                 bits, nw, sw, groups, links, heap, words)
             if left < 0:
                 break
             if found:
                 continue
         if flags & NAKED_PAIRS and hidden_units.shape[1] >= 3:
             qt, left, found = _naked_pairs(cst, bst, d, queue, qt, left, marks, hidden_units,
-                                           bits, nw, heap, words)
+                                           bits, nw, sw, heap, words)
             if left < 0:
                 break
             if found:
@@ -358,19 +373,18 @@ def _change(c, old, new, cand, heap, words, buckets):
         word = c >> 6
         bit = np.int64(1) << (c & 63)
         buckets[popcount(old) * words + word] &= ~bit
-        count = popcount(new)
-        if count >= 2:
-            buckets[count * words + word] |= bit
+        buckets[popcount(new) * words + word] |= bit
 
 
 @njit(inline="always")
 def _mark(c, bits, marks, now=0):
-    """Cell ``c`` changed: every rule looks at its units again (``now``: unused, for callers
-    written for a clock)."""
-    width = bits.shape[1]
-    for w in range(width):
-        marks[w] |= bits[c, w]
-        marks[2 * width + w] |= bits[c, w]
+    """Cell ``c`` changed: every rule looks at it again (``now``: unused, for callers written
+    for a clock)."""
+    h = bits.shape[1] >> 1
+    for w in range(h):
+        marks[_HIDDEN * h + w] |= bits[c, w]
+        marks[_PAIRS * h + w] |= bits[c, w]
+        marks[_STALE * h + w] |= bits[c, h + w]
 
 
 @njit(_nrt=False)
