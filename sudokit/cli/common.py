@@ -4,6 +4,7 @@ Errors and signals are handled by :mod:`.group`; results are written by :mod:`.o
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -14,6 +15,7 @@ from click.core import ParameterSource
 from ..encoders import AMO_METHODS, ENCODINGS, XC_ENCODINGS
 from ..errors import SudokitError
 from ..formats import read_instances
+from ..formats.stream import read_instance_chunks
 from ..instances import parse_box
 from ..problems import DEFAULT_KIND, PROBLEMS, problem_kind
 from ..solvers import DEFAULT_SOLVER, ENGINES, Budget, resolve_solver
@@ -274,6 +276,37 @@ def load(path: str, problem, box, colors):
                              on_bad=warn_skipped if skip else None)
     check_kinds(ctx, records, path)
     return records
+
+
+def load_chunks(path: str, problem, box, colors):
+    """FILE's records a chunk at a time (:func:`~sudokit.formats.stream.read_instance_chunks`,
+    so memory stays flat on files of millions), each chunk checked as :func:`load` checks
+    the whole input.
+
+    Returns ``(total, chunks)``: ``total`` is the number of instances when FILE is a file of
+    one chunk (read ahead to know it, for the progress line), else None (a stream).
+    """
+    try:
+        shape = parse_box(box) if box else None
+    except SudokitError as err:
+        raise click.BadParameter(err.for_cli(), param_hint="--box") from None
+    ctx = click.get_current_context(silent=True)
+    skip = ctx is not None and bool(ctx.meta.get(SKIP_BAD))
+    chunks = read_instance_chunks(path, problem=problem, box=shape, colors=colors,
+                                  on_bad=warn_skipped if skip else None)
+    ahead = [] if path == "-" else list(itertools.islice(chunks, 2))
+    total = sum(map(len, ahead)) if path != "-" and len(ahead) < 2 else None
+
+    def checked():
+        while ahead:  # handed over, not kept: memory stays flat
+            records = ahead.pop(0)
+            check_kinds(ctx, records, path)
+            yield records
+        for records in chunks:
+            check_kinds(ctx, records, path)
+            yield records
+
+    return total, checked()
 
 
 def make_budget(time_limit, conflicts, nodes=None, memory=None) -> Budget:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+import numpy as np
 
 from ..errors import SudokitError
 from ..grading import (
@@ -13,7 +14,7 @@ from ..grading import (
     parse_schemes,
     search_free_table,
 )
-from .common import exclusive, instance_options, load
+from .common import exclusive, instance_options, load_chunks
 from .output import Progress, emit_json, output_option, output_stream
 
 
@@ -68,35 +69,54 @@ def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, sha
         names = list(parse_schemes(schemes))
     except SudokitError as err:
         raise click.BadParameter(err.for_cli(), param_hint="--schemes") from None
-    records = load(file, problem, box, colors)
+    total, chunks = load_chunks(file, problem, box, colors)
+    tables = []  # --summary: the search-free rows of every chunk
+    done = 0
+    with output_stream(output, inputs=(file,)) as out:
+        progress = Progress(total, "grading")
+        try:
+            for records in chunks:  # read, graded and printed a chunk at a time
+                _check_gradable(records)
+                puzzles = [r.instance for r in records]
+                table = search_free_table(puzzles, names,
+                                          progress=lambda d, start=done: progress(start + d),
+                                          shave_passes=shave_passes)
+                if summary:
+                    tables.append(table)
+                else:
+                    _write_rows(records, table, names, done, nodes, as_json, out)
+                    out.flush()
+                done += len(records)
+        finally:
+            progress.close()
+        if summary:
+            table = (np.concatenate(tables) if tables
+                     else np.zeros((0, len(names)), dtype=bool))
+            click.echo(_summary(table, names, done), file=out)
+
+
+def _check_gradable(records) -> None:
     for record in records:
         if not hasattr(record.instance, "units") or not hasattr(record.instance, "givens"):
             raise SudokitError(f"grade needs Sudoku or Latin square puzzles; "
                                f"{record.instance.__class__.__name__} cannot be graded")
-    puzzles = [r.instance for r in records]
-    with output_stream(output, inputs=(file,)) as out:
-        progress = Progress(len(puzzles), "grading")
-        try:
-            table = search_free_table(puzzles, names, progress=progress,
-                                      shave_passes=shave_passes)
-        finally:
-            progress.close()
-        if summary:
-            click.echo(_summary(table, names, len(puzzles)), file=out)
-            return
-        for index, (record, row) in enumerate(zip(records, table, strict=True)):
-            grade_name = _grade_of(names, row)
-            count = label_nodes(record.instance) if nodes else None
-            if as_json:
-                obj = {"index": index + 1, "line": record.line,
-                       "search_free": {name: bool(flag)
-                                       for name, flag in zip(names, row, strict=True)},
-                       "grade": grade_name}
-                if nodes:
-                    obj["nodes"] = count
-                emit_json(obj, out)
-            else:
-                click.echo(grade_name if count is None else f"{grade_name} {count}", file=out)
+
+
+def _write_rows(records, table, names, start, nodes, as_json, out) -> None:
+    """One line (or JSON object) per puzzle of a chunk; ``start`` puzzles came before it."""
+    for index, (record, row) in enumerate(zip(records, table, strict=True), start):
+        grade_name = _grade_of(names, row)
+        count = label_nodes(record.instance) if nodes else None
+        if as_json:
+            obj = {"index": index + 1, "line": record.line,
+                   "search_free": {name: bool(flag)
+                                   for name, flag in zip(names, row, strict=True)},
+                   "grade": grade_name}
+            if nodes:
+                obj["nodes"] = count
+            emit_json(obj, out)
+        else:
+            click.echo(grade_name if count is None else f"{grade_name} {count}", file=out)
 
 
 def _summary(table, names, total: int) -> str:

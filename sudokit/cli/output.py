@@ -91,7 +91,8 @@ class Progress:
             return
         self.last = now
         end = "\r" if self.tty else "\n"
-        sys.stderr.write(f"{self.label}: {done}/{self.total}"
+        of = "" if self.total is None else f"/{self.total}"  # None: a stream, total unknown
+        sys.stderr.write(f"{self.label}: {done}{of}"
                          f"{self.rate(done, now - self.started)}{end}")
         sys.stderr.flush()
         self.shown = True

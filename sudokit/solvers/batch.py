@@ -47,7 +47,8 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
               solver: str | None = None, encoding: str | None = None, amo: str | None = None,
               budget: Budget = UNLIMITED,
               progress: Callable[[int], None] | None = None,
-              options: Mapping[str, Any] | None = None) -> Iterator[InstanceResult]:
+              options: Mapping[str, Any] | None = None,
+              windows: bool = False) -> Iterator[InstanceResult]:
     """Solve or count each problem, yielding an :class:`InstanceResult` per problem in order.
 
     Parameters
@@ -65,44 +66,53 @@ def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
     options : mapping, optional
         Engine options (GRASP's ``seed`` and ``alpha``); each engine gets those its registry
         entry lists in ``options`` (unset ones, None, are left out).
+    windows : bool
+        Streaming: ``problems`` is an iterable of lists (windows), each taken only when the
+        results before it are consumed, so memory stays flat; engines stay open from one
+        window to the next, and a shape shares one engine once it recurs within a window (or
+        shared one before). False: ``problems`` is read at once, a shape shared when it recurs
+        anywhere.
     """
-    problems = list(problems)
-    kinds = [problem.kind for problem in problems]
     chosen = resolve_solver(solver) if solver else None
     needs = solver_needs(encoding, amo, budget, options)
-    shapes = shape_keys(problems, kinds)
-    names = ([chosen] * len(problems) if chosen else
-             default_names(problems, needs, shapes))
-    keys = list(zip(names, shapes, strict=True))
-    repeats = Counter(keys)
-    for kind, name in set(zip(kinds, names, strict=True)):
-        check_engine(name, kind, task)
     engines: dict = {}
+    checked: set = set()
     done = 0
     try:
-        for start, stop in _runs(keys):
-            name, key = keys[start]
-            chunk = problems[start:stop]
-            engine_class: Any = resolve(ENGINES[name].engine)
-            shared = (key is not None and repeats[keys[start]] > 1
-                      and engine_class.shares(chunk[0], encoding))
-            engine_key = keys[start] if shared else (name, None)
-            if engine_key not in engines:
-                engines[engine_key] = open_engine(name, chunk[0] if shared else None,
-                                                  encoding=encoding, amo=amo,
-                                                  **_engine_options(name, options))
-            engine = engines[engine_key]
-            size = engine.batch_size
-            for offset in range(0, len(chunk), size):
-                part = chunk[offset:offset + size]
-                outcomes = (engine.count_many(part, limit, budget) if task == "count"
-                            else engine.solve_many(part, budget))
-                for outcome in outcomes:
-                    yield InstanceResult(done, outcome.status, outcome.solution, outcome.count,
-                                         outcome.seconds)
-                    done += 1
-                    if progress is not None:
-                        progress(done)
+        for batch in (map(list, problems) if windows else [list(problems)]):
+            kinds = [problem.kind for problem in batch]
+            shapes = shape_keys(batch, kinds)
+            names = ([chosen] * len(batch) if chosen else
+                     default_names(batch, needs, shapes))
+            keys = list(zip(names, shapes, strict=True))
+            repeats = Counter(keys)
+            for kind, name in set(zip(kinds, names, strict=True)) - checked:
+                check_engine(name, kind, task)
+                checked.add((kind, name))
+            for start, stop in _runs(keys):
+                name, key = keys[start]
+                chunk = batch[start:stop]
+                engine_class: Any = resolve(ENGINES[name].engine)
+                shared = (key is not None
+                          and (repeats[keys[start]] > 1 or keys[start] in engines)
+                          and engine_class.shares(chunk[0], encoding))
+                engine_key = keys[start] if shared else (name, None)
+                if engine_key not in engines:
+                    engines[engine_key] = open_engine(name, chunk[0] if shared else None,
+                                                      encoding=encoding, amo=amo,
+                                                      **_engine_options(name, options))
+                engine = engines[engine_key]
+                size = engine.batch_size
+                for offset in range(0, len(chunk), size):
+                    part = chunk[offset:offset + size]
+                    outcomes = (engine.count_many(part, limit, budget) if task == "count"
+                                else engine.solve_many(part, budget))
+                    for outcome in outcomes:
+                        yield InstanceResult(done, outcome.status, outcome.solution,
+                                             outcome.count, outcome.seconds)
+                        done += 1
+                        if progress is not None:
+                            progress(done)
     finally:
         for engine in engines.values():
             engine.close()

@@ -1,0 +1,99 @@
+"""``count --counter``: the model counter options of ``sudokit count`` and the counting loop
+of the counters that do not enumerate (ganak, approxmc; :mod:`sudokit.counting`)."""
+
+from __future__ import annotations
+
+import click
+
+from ..counting import COUNTERS, DEFAULT_COUNTER, counter_function
+from .common import FinitePositiveFloat, exclusive, flag, is_given, load_chunks, make_budget
+from .output import Progress
+
+__all__ = ["check_counter", "counter_options", "counted", "estimate_text"]
+
+#: the options of ``count`` that only some counters take: option name -> counter option
+#: (``spec.options``), or None for the solver-engine options (``spec.engines``)
+_COUNTER_OPTIONS = {"limit": "limit", "epsilon": "epsilon", "delta": "delta", "seed": "seed",
+                    "solver": "solver", "encoding": "encoding", "amo": "amo",
+                    "conflicts": None, "nodes": None}
+
+
+def counter_options(func):
+    """``--counter``, ``--epsilon``, ``--delta`` and ``--seed``."""
+    func = click.option("--seed", type=click.IntRange(min=0), metavar="S",
+                        help="approxmc (and ganak): random seed; the same seed gives the same "
+                             "estimate (default 1; ganak 0).")(func)
+    func = click.option("--delta", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+                        metavar="D",
+                        help="approxmc: the estimate may miss its tolerance with probability "
+                             "at most D, 0 < D < 1 (default 0.2).")(func)
+    func = click.option("--epsilon", type=FinitePositiveFloat(), metavar="E",
+                        help="approxmc: the estimate lies within a factor 1+E of the count, "
+                             "E > 0 (default 0.8).")(func)
+    names = ", ".join(f"{name} ({spec.description})" for name, spec in COUNTERS.items())
+    return click.option("--counter", "-c", type=click.Choice(list(COUNTERS)),
+                        default=DEFAULT_COUNTER, show_default=True,
+                        help=f"How to count: {names}. ganak and approxmc need "
+                             f"{COUNTERS['ganak'].install}.")(func)
+
+
+def check_counter(ctx: click.Context, counter: str) -> None:
+    """Usage errors for the options that the chosen counter does not take, and for a
+    verdict (``--summary``, ``--require-unique``) asked of an estimate."""
+    spec = COUNTERS[counter]
+    for name, option in _COUNTER_OPTIONS.items():
+        if name not in ctx.params or not is_given(ctx, name):
+            continue
+        takes = spec.engines if option is None else option in spec.options
+        if not takes:
+            users = [other for other, s in COUNTERS.items()
+                     if (s.engines if option is None else option in s.options)]
+            raise click.UsageError(f"{flag(ctx, name)} does not apply to --counter {counter} "
+                                   f"(only to {', '.join(users)})")
+    if not spec.exact:
+        for name in ("summary", "require_unique"):
+            if is_given(ctx, name):
+                raise click.UsageError(f"{flag(ctx, name)} needs an exact count; --counter "
+                                       f"{counter} estimates")
+
+
+def counted(ctx: click.Context, file: str, options: dict, counter: str, limit: int | None):
+    """``(record, CountResult)`` for every instance of FILE, in order, each counted by
+    ``counter`` (a counter without ``engines``) within the per-instance budget."""
+    exclusive(ctx, "xc", "problem")
+    count = counter_function(counter)  # the missing-extra error before reading the input
+    spec = COUNTERS[counter]
+    problem = "xc" if options["xc"] else options["problem"]
+    total, chunks = load_chunks(file, problem, options["box"], options["colors"])
+    budget = make_budget(options["time_limit"], None, None, options["max_memory"])
+    given = {"limit": limit, **{name: options.get(name) for name in
+                                ("encoding", "amo", "epsilon", "delta", "seed")}}
+    kwargs = {name: value for name, value in given.items()
+              if name in spec.options and value is not None}
+    progress = Progress(total, "counting")
+    done = 0
+    try:
+        for records in chunks:
+            for record in records:
+                yield record, count(record.instance, budget, **kwargs)
+                done += 1
+                progress(done)
+    finally:
+        progress.close()
+
+
+def estimate_text(result) -> str:
+    """An estimate with its guarantee: ``~28311552 (epsilon 0.8, delta 0.2: within a factor
+    1.8 of the count with probability >= 0.8)``.
+
+    Examples
+    --------
+    >>> from sudokit.counting import CountResult
+    >>> estimate_text(CountResult("sat", 272, exact=False, epsilon=0.8, delta=0.2))
+    '~272 (epsilon 0.8, delta 0.2: within a factor 1.8 of the count with probability >= 0.8)'
+    """
+    if result.status == "unknown":
+        return "unknown"
+    epsilon, delta = result.epsilon, result.delta
+    return (f"~{result.count} (epsilon {epsilon:g}, delta {delta:g}: within a factor "
+            f"{1 + epsilon:g} of the count with probability >= {1 - delta:g})")

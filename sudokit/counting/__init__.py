@@ -1,0 +1,21 @@
+"""Model counting: how many solutions an instance has, by one of several counters.
+
+``enumerate`` (the default) lists solutions and blocks each; ``ganak`` counts exactly without
+enumerating; ``approxmc`` estimates with an (epsilon, delta) guarantee. The last two need
+``pip install "sudokit[counting]"``. See :mod:`sudokit.counting.registry`.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import sudoku
+>>> count_models(sudoku(np.zeros((4, 4), dtype=int)), limit=2).count
+2
+"""
+
+from __future__ import annotations
+
+from .base import CountResult, counted_formula
+from .registry import COUNTERS, DEFAULT_COUNTER, CounterSpec, count_models, counter_function
+
+__all__ = ["COUNTERS", "DEFAULT_COUNTER", "CountResult", "CounterSpec", "count_models",
+           "counted_formula", "counter_function"]

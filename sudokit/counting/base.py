@@ -1,0 +1,148 @@
+"""What every counter returns, the formula it counts, and the child process that counts it.
+
+A counter (:mod:`sudokit.counting.registry`) takes one instance of any kind and a
+:class:`~sudokit.solvers.Budget`, and returns a :class:`CountResult`: an exact count, an
+estimate with its (epsilon, delta) guarantee, or ``unknown`` when the budget ran out.
+
+The formula counted is the instance's own CNF (:func:`counted_formula`: the kind's
+single-instance encoding unless one is named), projected on the variables that define a
+solution (the cell values, a graph's colors, a DIMACS file's ``c p show``/``c ind`` lines), so
+auxiliary variables never multiply the count.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> formula = counted_formula(latin_square(np.array([[1, 0], [0, 0]])))
+>>> formula.num_vars >= len(formula.projection), formula.trivial
+(True, None)
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..encoders import to_cnf
+from ..errors import SolverError
+from ..problems import problem_kind
+from ..solvers.budget import UNLIMITED, Budget
+
+__all__ = ["CountResult", "CountedFormula", "counted_formula", "run_counter"]
+
+
+@dataclass(frozen=True)
+class CountResult:
+    """One instance's count.
+
+    Attributes
+    ----------
+    status : {"sat", "unsat", "unknown"}
+        ``unknown``: the budget ran out (``count`` is then what was known, or None).
+    count : int or None
+        The exact count, or the estimate (``exact`` False).
+    exact : bool
+        False for an estimate, which lies within a factor ``1 + epsilon`` of the true count
+        with probability at least ``1 - delta``.
+    epsilon, delta : float or None
+        The guarantee of an estimate.
+    seconds : float
+    complete : bool
+        False when a limit stopped the count (the count is then at least ``count``).
+    """
+
+    status: str
+    count: int | None
+    exact: bool = True
+    epsilon: float | None = None
+    delta: float | None = None
+    seconds: float = 0.0
+    complete: bool = True
+
+
+@dataclass(frozen=True)
+class CountedFormula:
+    """A formula as a counter takes it: clause blocks, variables, projection.
+
+    ``trivial`` is the count when no counter is needed (0 for a formula with an empty
+    clause), else None.
+    """
+
+    num_vars: int
+    blocks: tuple[np.ndarray, ...]
+    projection: np.ndarray
+    trivial: int | None = None
+
+
+def counted_formula(instance: Any, encoding: str | None = None, amo: str | None = None,
+                    max_bytes: int | None = None) -> CountedFormula:
+    """The projected CNF of ``instance`` that a model counter counts.
+
+    Parameters
+    ----------
+    encoding, amo : str, optional
+        The CNF encoding and at-most-one method (default: the kind's single-instance encoding,
+        pairwise). Every encoding sudokit has is parsimonious on the projection.
+    max_bytes : int, optional
+        Refuse a formula larger than this (:class:`~sudokit.errors.ResourceError`).
+    """
+    encoded = to_cnf(instance, encoding or problem_kind(instance).solo_cnf_encoding,
+                     amo or "pairwise", max_bytes=max_bytes)
+    if not encoded.parsimonious:
+        raise SolverError(f"{encoded.name} does not count solutions one to one; choose "
+                          "another encoding to count")
+    cnf = encoded.cnf
+    projection = np.asarray(encoded.projection(), dtype=np.int64)
+    blocks = tuple(np.ascontiguousarray(block, dtype=np.int32) for _, block in cnf.blocks
+                   if block.shape[0])
+    trivial = 0 if cnf.has_empty_clause else None
+    return CountedFormula(int(cnf.num_vars), blocks, projection, trivial)
+
+
+_CHILD = Path(__file__).with_name("_child.py")
+
+
+def run_counter(counter: str, formula: CountedFormula, budget: Budget = UNLIMITED,
+                **options: Any) -> dict[str, Any] | None:
+    """Run ``counter`` (``"ganak"`` or ``"approxmc"``) on ``formula`` in a child process.
+
+    Returns the child's answer (see :mod:`sudokit.counting._child`), or None when
+    ``budget.seconds`` ran out first (the child is killed). Ctrl-C kills the child too and
+    propagates. A child that fails raises :class:`~sudokit.errors.SolverError`.
+    """
+    job = {"counter": counter, "num_vars": formula.num_vars, "blocks": formula.blocks,
+           "projection": formula.projection, **options}
+    payload = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+    child = subprocess.Popen([sys.executable, str(_CHILD)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = child.communicate(payload, timeout=budget.seconds)
+    except subprocess.TimeoutExpired:
+        return None
+    finally:  # the budget ran out, Ctrl-C, or any error here: the count ends with us
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    return _answer(counter, child.returncode, out, err)
+
+
+def _answer(counter: str, code: int, out: bytes, err: bytes) -> dict[str, Any]:
+    lines = out.decode(errors="replace").strip().splitlines()
+    try:
+        answer = json.loads(lines[-1]) if lines else None
+    except json.JSONDecodeError:
+        answer = None
+    if not isinstance(answer, dict) or code != 0:
+        why = err.decode(errors="replace").strip().splitlines()
+        detail = why[-1] if why else f"exit code {code}"
+        raise SolverError(f"{counter} failed: {detail}")
+    if "error" in answer:
+        raise SolverError(f"{counter} failed: {answer['error']}")
+    return answer
