@@ -26,6 +26,7 @@ from ..generators import (
     qwh,
 )
 from ..generators.budgets import DEFAULT_LIMIT_ABOVE
+from ..generators.fills import FILLS
 from ..grading import grade
 from ..grading.lattice import ORDER as GRADES
 from ..instances import default_box, parse_box
@@ -58,14 +59,14 @@ def _style(n: int, layout: str) -> str:
 GRADE_ATTEMPTS = 2000
 
 
-def _make_graded(gen, mode, clues, wanted, index, budget, progress):
+def _make_graded(gen, mode, clues, wanted, index, budget, progress, best_effort=False):
     """The next puzzle, or with ``wanted`` the next one whose grade is ``wanted``."""
     if wanted is None:
-        return gen.make(mode, clues, budget=budget, progress=progress)
+        return gen.make(mode, clues, budget=budget, progress=progress, best_effort=best_effort)
     try:
         return gen.make_where(lambda made: grade(gen.template.with_givens(made.puzzle))
                               == wanted, mode, clues, GRADE_ATTEMPTS, budget=budget,
-                              progress=progress)
+                              progress=progress, best_effort=best_effort)
     except InstanceError:
         raise InstanceError(f"no puzzle of grade {wanted} in {GRADE_ATTEMPTS} tries (puzzle "
                             f"{index + 1}); try another grade, --minimal or a different "
@@ -130,6 +131,13 @@ class _PuzzleProgress(Progress):
         click.echo(f"sudokit: {text}", err=True)
 
 
+def _fill_json(stats: dict) -> dict:
+    """The fill statistics of a puzzle's grid (``--json``)."""
+    return {"strategy": stats.get("strategy"), "alpha": stats.get("alpha"),
+            "restarts": stats.get("restarts", 0), "nodes": stats.get("nodes", 0),
+            "seconds": round(stats.get("seconds", 0.0), 6)}
+
+
 def _puzzle_json(made, index: int, with_solution: bool) -> dict:
     """A JSON-ready record of a generated puzzle (``--json``)."""
     style = "line" if made.puzzle.shape[0] <= 35 else "ints-line"
@@ -137,7 +145,12 @@ def _puzzle_json(made, index: int, with_solution: bool) -> dict:
            "seconds": round(made.seconds, 6),
            "checks": {"checker": made.checker, "tests": made.checks,
                       "check_seconds": round(made.check_seconds, 6), "unique": made.unique,
-                      "minimal": made.minimal, "verified": made.verified}}
+                      "minimal": made.minimal, "verified": made.verified},
+           "fill": _fill_json(made.extra.get("fill", {}))}
+    target = made.extra.get("target_clues")
+    if target is not None:
+        out["target_clues"] = target
+        out["clues_over_target"] = made.clues - target
     if with_solution:
         out["solution"] = format_puzzle(made.solution, style)
     return out
@@ -170,11 +183,15 @@ def generate():
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True,
               help="Symmetric clue pattern (clues are removed one orbit at a time).")
 @click.option("--full", is_flag=True, help="Print full random grids, no clue removal.")
-@click.option("--fill", type=click.Choice(["auto", "search", "sat", "product"]),
-              default="auto", show_default=True,
-              help="How full grids are made: backtracking search; random matchings for all "
-                   "bands but the last two, which CDCL search completes; or the randomized "
-                   "construction (auto: search up to 25, sat beyond).")
+@click.option("--fill", type=click.Choice(list(FILLS)), default="auto", show_default=True,
+              help="How full grids are made (see 'Fill strategies' in the README): "
+                   + "; ".join(strategy.help_line() for strategy in FILLS.values()) + ".")
+@click.option("--alpha", type=float, metavar="A",
+              help="The parameter of a --fill strategy that takes one (prune, "
+                   "weighted-prune, grasp; default: the strategy's).")
+@click.option("--target-clues", type=click.IntRange(min=0), metavar="K",
+              help="Aim for K clues, best effort: the puzzle with the fewest clues found is "
+                   "written, and how close it came is reported (stderr, or --json).")
 @click.option("--grade", "wanted_grade", type=click.Choice(list(GRADES) + ["search"]),
               metavar="G", help="Keep only puzzles of this difficulty grade (see 'sudokit "
                                 "grade'): a scheme name such as FCI or HAC, or 'search'.")
@@ -195,8 +212,8 @@ def generate():
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per puzzle: puzzle, clues, seconds and the checks made.")
 @output_option
-def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, wanted_grade, checker,
-           verify, time_limit, solution, layout, as_json, output):
+def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, target_clues,
+           wanted_grade, checker, verify, time_limit, solution, layout, as_json, output):
     """Generate Sudoku puzzles with a unique solution (or full grids with --full).
 
     A random full grid (randomized search with restarts up to 25x25; random matchings and
@@ -212,13 +229,22 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, wanted_
       sudokit generate sudoku --size 16 --verify --solution
       sudokit generate sudoku --size 9 --minimal --grade FCI --count 5 --seed 1
       sudokit generate sudoku --size 36 --time-limit 1 --seed 1 -o big.txt
+      sudokit generate sudoku --size 16 --full --fill weighted-prune --alpha 0.9 --json
     """
     shape = _box(size, box)
-    if sum([minimal, clues is not None, full]) > 1:
-        raise click.UsageError("choose at most one of --minimal, --clues and --full")
-    if clues is not None and clues > size * size:
-        raise click.BadParameter(f"a {size}x{size} grid has {size * size} cells",
-                                 param_hint="--clues")
+    if sum([minimal, clues is not None, full, target_clues is not None]) > 1:
+        raise click.UsageError("choose at most one of --minimal, --clues, --target-clues "
+                               "and --full")
+    for option, value in (("--clues", clues), ("--target-clues", target_clues)):
+        if value is not None and value > size * size:
+            raise click.BadParameter(f"a {size}x{size} grid has {size * size} cells",
+                                     param_hint=option)
+    try:
+        alpha = FILLS[fill].check_alpha(alpha)
+    except SudokitError as err:
+        raise click.BadParameter(err.for_cli(), param_hint="--alpha") from None
+    if target_clues is not None:
+        clues = target_clues
     mode = "full" if full else "minimal" if minimal else "clues" if clues is not None \
         else "unique"
     style = _style(size, layout)
@@ -228,10 +254,10 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, wanted_
     try:
         with output_stream(output) as out, \
                 PuzzleGenerator(size, shape, seed, checker=checker, verify=verify,
-                                symmetry=symmetry, fill=fill) as gen:
+                                symmetry=symmetry, fill=fill, alpha=alpha) as gen:
             for index in range(count):
                 made = _make_graded(gen, mode, clues, wanted_grade, index, budget,
-                                    progress.status)
+                                    progress.status, target_clues is not None)
                 cut_short += made.budget_exhausted
                 if as_json:
                     emit_json(_puzzle_json(made, index + 1, solution), file=out)
@@ -243,6 +269,10 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, wanted_
                 else:
                     click.echo(format_puzzle(made.puzzle, style, shape)
                                + ("\n" if style == "grid" else ""), file=out)
+                out.flush()                      # each puzzle goes out as it is made
+                if target_clues is not None and not as_json:
+                    progress.note(f"puzzle {index + 1}: {made.clues} clues (target "
+                                  f"{target_clues}, {made.clues - target_clues} over)")
                 progress(index + 1)
         if cut_short:
             which = "the puzzle" if count == 1 else "every puzzle" if cut_short == count \

@@ -261,21 +261,26 @@ FILL_SLICE_WORK = 5_000_000
 
 
 def _search_fill(grid, n, r, c, has_boxes, rank, order, max_nodes, meter=None,
-                 progress=None) -> bool:
-    """:func:`_fill` in slices of :data:`FILL_SLICE_WORK`, reading the clock between them."""
+                 progress=None, stats=None) -> bool:
+    """:func:`_fill` in slices of :data:`FILL_SLICE_WORK`, reading the clock between them
+    (``stats["nodes"]``, if given, grows by the placements made)."""
     rows, cols, boxes, cell_box, empty, depth_cell, depth_pos, st = \
         _fill_setup(grid, n, r, c, has_boxes)
     step = max(1, FILL_SLICE_WORK // max(len(empty), 1))
-    while True:
-        result = _fill(grid, n, rows, cols, boxes, cell_box, empty, rank, order, depth_cell,
-                       depth_pos, st, max_nodes, st[1] + step)
-        if result >= 0:
-            return bool(result)
-        if progress is not None:
-            progress()
-        if meter is not None and meter.late():
-            grid[empty] = 0
-            raise BudgetExhausted(f"the time budget ran out while filling a {n}x{n} grid")
+    try:
+        while True:
+            result = _fill(grid, n, rows, cols, boxes, cell_box, empty, rank, order,
+                           depth_cell, depth_pos, st, max_nodes, st[1] + step)
+            if result >= 0:
+                return bool(result)
+            if progress is not None:
+                progress()
+            if meter is not None and meter.late():
+                grid[empty] = 0
+                raise BudgetExhausted(f"the time budget ran out while filling a {n}x{n} grid")
+    finally:
+        if stats is not None:
+            stats["nodes"] = stats.get("nodes", 0) + int(st[1])
 
 
 def sat_fill(n: int, box: tuple[int, int], rng: np.random.Generator,
@@ -341,16 +346,20 @@ SEARCH_MAX_SIDE = 25
 
 
 def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
-                givens=None, max_restarts: int = 200, stats: dict | None = None,
+                givens=None, max_restarts: int | None = None, stats: dict | None = None,
                 method: str = "auto", meter: Meter | None = None,
-                progress: Callable[[], None] | None = None) -> np.ndarray:
+                progress: Callable[[], None] | None = None,
+                alpha: float | None = None) -> np.ndarray:
     """A random full grid (Sudoku, or Latin square with ``box=None``) by randomized search.
 
-    ``method="search"`` always searches (from the empty grid, or from ``givens``);
-    ``"sat"`` fills an empty Sudoku by random matchings and CDCL search (:func:`sat_fill`);
-    ``"product"`` uses the construction :func:`product_grid`; ``"auto"`` (default) backtracks
-    up to :data:`SEARCH_MAX_SIDE` and uses ``"sat"`` beyond, where the backtracking search's
-    heavy tail grows too fast.
+    ``method`` names a fill strategy of :data:`~sudokit.generators.fills.FILLS`:
+    ``"search"`` always searches (from the empty grid, or from ``givens``); ``"sat"`` fills
+    an empty Sudoku by random matchings and CDCL search (:func:`sat_fill`); ``"product"``
+    uses the construction :func:`product_grid`; ``"auto"`` (default) backtracks up to
+    :data:`SEARCH_MAX_SIDE` and uses ``"sat"`` beyond, where the backtracking search's heavy
+    tail grows too fast; ``"backtrack"``, ``"prune"``, ``"weighted-prune"``, ``"ilp"`` and
+    ``"grasp"`` are the seed papers' methods (empty Sudoku grids only). Givens and Latin
+    squares are always filled by ``"search"`` (the strategies that allow it) or refused.
 
     Parameters
     ----------
@@ -361,15 +370,19 @@ def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
         The only source of randomness: the same generator state gives the same grid.
     givens : array_like, optional
         ``(n, n)`` values to extend (0 = empty); they must be completable.
-    max_restarts : int
-        Give up with :class:`~sudokit.errors.BudgetExhausted` after this many restarts.
+    max_restarts : int, optional
+        Give up with :class:`~sudokit.errors.BudgetExhausted` after this many restarts
+        (default: the strategy's; 200 for the search).
     stats : dict, optional
-        Filled with ``restarts`` (how many restarts the search needed).
+        Filled with ``restarts`` (how many restarts the search needed) and ``nodes`` (and,
+        for an empty Sudoku, the rest of :func:`~sudokit.generators.fills.fill_grid`'s).
     meter : Meter, optional
         A running time budget (:meth:`~sudokit.solvers.budget.Budget.start`); when it runs
         out, :class:`~sudokit.errors.BudgetExhausted`.
     progress : callable, optional
         Called with no arguments between slices of the search.
+    alpha : float, optional
+        The parameter of a strategy that takes one.
 
     The search runs in slices of :data:`FILL_SLICE_WORK` (tens of milliseconds), so the clock
     is read and Ctrl-C is seen while a large grid is filled; slicing does not change the grid.
@@ -380,31 +393,66 @@ def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
     >>> sorted(g[:, 0].tolist())
     [1, 2, 3, 4]
     """
+    from .fills import fill_grid, fill_strategy
+
     check_shape(n, box)
     if n > MAX_SIDE:
         raise InstanceError(f"random fills go up to {MAX_SIDE}x{MAX_SIDE}, got {n}x{n}")
-    if method not in ("auto", "search", "sat", "product"):
-        raise InstanceError(f"unknown fill method {method!r}; choose auto, search, sat or "
-                            "product")
-    if box is not None and givens is None and method == "product":
-        return product_grid(n, box, rng)
-    if box is not None and givens is None and (
-            method == "sat" or (method == "auto" and n > SEARCH_MAX_SIDE)):
-        return sat_fill(n, box, rng, stats=stats, meter=meter)
+    strategy = fill_strategy(method)
+    if box is not None and givens is None:
+        return fill_grid(method, n, box, rng, alpha=alpha, meter=meter, stats=stats,
+                         progress=progress, max_restarts=max_restarts)
+    if not strategy.extends:
+        raise InstanceError(f"fill {method} makes empty Sudoku grids only; use search to "
+                            "extend givens or fill a Latin square")
+    return search_fill(n, box, rng, givens=givens, max_restarts=max_restarts, stats=stats,
+                       meter=meter, progress=progress)
+
+
+def search_fill(n: int, box: tuple[int, int] | None, rng: np.random.Generator, *,
+                givens=None, max_restarts: int | None = None, stats: dict | None = None,
+                meter: Meter | None = None, progress: Callable[[], None] | None = None,
+                alpha: float | None = None) -> np.ndarray:
+    """The fill strategy ``search`` (see :func:`random_grid`): restarts with fresh random
+    orders and a node budget 1.5 times larger, at most ``max_restarts`` (default 200)."""
     r, c = box if box is not None else (1, n)
     start = np.zeros(n * n, np.int32) if givens is None else \
         np.asarray(givens, dtype=np.int32).reshape(-1).copy()
     budget = 4 * n * n + 100
-    for restart in range(max_restarts):
+    for restart in range(200 if max_restarts is None else max_restarts):
         if meter is not None and meter.late():
             raise BudgetExhausted(f"the time budget ran out while filling a {n}x{n} grid")
         rank = rng.permutation(n * n).astype(np.int64)
         order = rng.permuted(np.tile(np.arange(1, n + 1, dtype=np.int32), (n * n, 1)), axis=1)
         grid = start.copy()
-        ok = _search_fill(grid, n, r, c, box is not None, rank, order, budget, meter, progress)
+        ok = _search_fill(grid, n, r, c, box is not None, rank, order, budget, meter, progress,
+                          stats)
         if stats is not None:
             stats["restarts"] = restart
         if ok:
             return grid.reshape(n, n)
         budget = int(budget * 1.5)
-    raise BudgetExhausted(f"no {n}x{n} grid found after {max_restarts} restarts")
+    raise BudgetExhausted(f"no {n}x{n} grid found after {max_restarts or 200} restarts")
+
+
+def auto_fill(n: int, box: tuple[int, int], rng: np.random.Generator, **options) -> np.ndarray:
+    """The fill strategy ``auto``: ``search`` up to :data:`SEARCH_MAX_SIDE`, ``sat`` above."""
+    if n > SEARCH_MAX_SIDE:
+        return sat_strategy(n, box, rng, **options)
+    return search_fill(n, box, rng, **options)
+
+
+def sat_strategy(n: int, box: tuple[int, int], rng: np.random.Generator, *,
+                 max_restarts: int | None = None, stats: dict | None = None,
+                 meter: Meter | None = None, **_) -> np.ndarray:
+    """The fill strategy ``sat`` (:func:`sat_fill`; ``nodes`` counts CDCL conflicts)."""
+    grid = sat_fill(n, box, rng, max_restarts=20 if max_restarts is None else max_restarts,
+                    stats=stats, meter=meter)
+    if stats is not None:
+        stats["nodes"] = stats.get("conflicts", 0)
+    return grid
+
+
+def product_fill(n: int, box: tuple[int, int], rng: np.random.Generator, **_) -> np.ndarray:
+    """The fill strategy ``product`` (:func:`product_grid`)."""
+    return product_grid(n, box, rng)

@@ -70,6 +70,7 @@ from ..solvers.budget import Budget, Meter
 from ..solvers.registry import CP_SOLVERS, DEFAULT_SOLVER, open_engine
 from .budgets import GenerationStatus, PuzzleClock, default_time_limit
 from .cp_removal import CPRemovalPass, CPScratch
+from .fills import fill_strategy, prepare_fill
 from .grids import SEARCH_MAX_SIDE, check_shape, random_grid
 from .removal import SLICE_WORK, RemovalPass
 
@@ -207,7 +208,12 @@ class PuzzleGenerator:
         (default ``20 n^2``).
         (The budget of a whole puzzle is :meth:`make`'s ``budget``.)
     fill : str
-        How full grids are made (:func:`~sudokit.generators.grids.random_grid`).
+        How full grids are made: a strategy of :data:`~sudokit.generators.fills.FILLS`
+        (:func:`~sudokit.generators.grids.random_grid`).
+    alpha : float, optional
+        The fill strategy's parameter, where it takes one (its default when None). What the
+        last fill reported (strategy, restarts, nodes, seconds) is in ``fill_stats`` and in
+        each puzzle's ``extra["fill"]``.
 
     Examples
     --------
@@ -219,9 +225,11 @@ class PuzzleGenerator:
 
     def __init__(self, n: int, box: tuple[int, int], seed: int | None = None,
                  checker: str = "auto", verify: bool = False, symmetry: str = "none",
-                 budget: int | None = None, fill: str = "auto"):
+                 budget: int | None = None, fill: str = "auto", alpha: float | None = None):
         check_shape(n, box)
         self.fill = fill
+        self.alpha = fill_strategy(fill).check_alpha(alpha)
+        self.fill_stats: dict = {}
         if checker not in CHECKERS:
             raise SolverError(f"unknown checker {checker!r}; choose one of "
                               + ", ".join(CHECKERS))
@@ -305,8 +313,9 @@ class PuzzleGenerator:
                   progress: Callable[[], None] | None = None) -> np.ndarray:
         """A random full grid (:func:`~sudokit.generators.grids.random_grid`, ``fill`` method);
         ``meter`` and ``progress`` as there."""
+        self.fill_stats = {}
         return random_grid(self.n, self.box, self.rng, method=self.fill, meter=meter,
-                           progress=progress)
+                           progress=progress, alpha=self.alpha, stats=self.fill_stats)
 
     def _order(self):
         """A random removal order of the orbits: ``(starts, cells)``, orbit ``k`` of the order
@@ -435,12 +444,14 @@ class PuzzleGenerator:
 
     def make(self, mode: str = "unique", clues: int | None = None, attempts: int = 20, *,
              budget: Budget | None = None,
-             progress: Callable[[GenerationStatus], None] | None = None) -> GeneratedPuzzle:
+             progress: Callable[[GenerationStatus], None] | None = None,
+             best_effort: bool = False) -> GeneratedPuzzle:
         """One puzzle: ``mode`` is ``"unique"``, ``"minimal"``, ``"clues"`` or ``"full"``.
 
         With ``"clues"``, up to ``attempts`` removal orders (a new grid every fifth) are tried;
         if none reaches ``clues``, :class:`~sudokit.errors.InstanceError` says how close the
-        best came.
+        best came, or with ``best_effort`` the puzzle with the fewest clues is returned
+        (``extra["target_clues"]`` holds the target).
 
         Parameters
         ----------
@@ -477,6 +488,7 @@ class PuzzleGenerator:
         backends = () if mode == "full" else (checker, other) if self.verify else (checker,)
         _prepare_kernels(*backends, bands=self.fill == "sat" or (self.fill == "auto"
                                                                  and self.n > SEARCH_MAX_SIDE))
+        prepare_fill(self.fill)
         if mode != "full":                   # set up once per shape, outside the budget
             self._engine(checker)
             if checker == "takano" and self._cp is None:
@@ -499,7 +511,8 @@ class PuzzleGenerator:
         if mode == "full":
             return GeneratedPuzzle(solution, solution, self.box, cells,
                                    time.perf_counter() - started, 0.0, 0, checker,
-                                   True, False)
+                                   True, False, extra={"fill": dict(self.fill_stats)})
+        fill_stats = dict(self.fill_stats)
         target = clues if mode == "clues" else 0
         test_budget = self.budget if mode == "unique" else -1
         seconds = clock.budget.seconds
@@ -508,9 +521,11 @@ class PuzzleGenerator:
             self._remove_clues_cp if checker == "takano" else self._remove_clues_sat
         check_seconds, tests = 0.0, 0
         best: np.ndarray | None = None
+        best_solution, best_fill = solution, fill_stats
         for attempt in range(attempts if mode == "clues" else 1):
             if attempt and attempt % 5 == 0:
                 solution = fill()
+                fill_stats = dict(self.fill_stats)
             t0 = time.perf_counter()
             keep, t, undecided, final, complete = remove_clues(solution, target, test_budget,
                                                                clock, reserve)
@@ -524,13 +539,18 @@ class PuzzleGenerator:
             if final is not None and final != 1:
                 raise SolverError(f"internal check failed: the puzzle has {final} solutions")
             if best is None or keep.sum() < best.sum():
-                best = keep
+                best, best_solution, best_fill = keep, solution, fill_stats
             if keep.sum() <= target or mode != "clues":
                 break
         else:
             fewest = int(best.sum()) if best is not None else self.n * self.n
-            raise InstanceError(f"could not reach {clues} clues in {attempts} attempts on a "
-                                f"{self.n}x{self.n} grid; the fewest found was {fewest}")
+            if not best_effort:
+                raise InstanceError(f"could not reach {clues} clues in {attempts} attempts "
+                                    f"on a {self.n}x{self.n} grid; the fewest found was "
+                                    f"{fewest}")
+        if best is None:
+            raise InstanceError(f"attempts must be at least 1, got {attempts}")
+        solution = best_solution
         puzzle = np.where(best, solution.reshape(-1), 0).reshape(self.n, self.n)
         minimal = mode != "clues" and undecided == 0 and complete
         verified = None
@@ -545,22 +565,26 @@ class PuzzleGenerator:
             if count != 1:
                 raise SolverError(f"{other} disagrees: the puzzle has {count} solutions")
             verified = other
+        extra: dict = {"fill": best_fill}
+        if mode == "clues":
+            extra["target_clues"] = clues
         return GeneratedPuzzle(puzzle.astype(np.int32), solution.astype(np.int32), self.box,
                                int(best.sum()), time.perf_counter() - started, check_seconds,
                                tests, checker, True, minimal, verified,
-                               budget_exhausted=not complete)
+                               budget_exhausted=not complete, extra=extra)
 
     def make_where(self, accept, mode: str = "unique", clues: int | None = None,
                    attempts: int = 2000, *, budget: Budget | None = None,
-                   progress: Callable[[GenerationStatus], None] | None = None
-                   ) -> GeneratedPuzzle:
+                   progress: Callable[[GenerationStatus], None] | None = None,
+                   best_effort: bool = False) -> GeneratedPuzzle:
         """The next puzzle that ``accept(puzzle)`` takes (e.g. one of a wanted grade); each
-        puzzle made gets its own ``budget`` (see :meth:`make`).
+        puzzle made gets its own ``budget`` (see :meth:`make`, also for ``best_effort``).
 
         Raises :class:`~sudokit.errors.InstanceError` after ``attempts`` puzzles refused.
         """
         for _ in range(attempts):
-            made = self.make(mode, clues, budget=budget, progress=progress)
+            made = self.make(mode, clues, budget=budget, progress=progress,
+                             best_effort=best_effort)
             if accept(made):
                 return made
         raise InstanceError(f"none of {attempts} generated puzzles was accepted")

@@ -1,0 +1,170 @@
+"""Fill strategies (issue 13): every strategy's grids checked by an independent validator,
+determinism, restarts instead of invalid grids, budgets, and the registry the CLI reads."""
+
+import numpy as np
+import pytest
+
+from sudokit.errors import BudgetExhausted, InstanceError, MissingExtraError
+from sudokit.generators import fill_backtrack
+from sudokit.generators.fills import FILLS, fill_grid, fill_strategy
+from sudokit.generators.grids import random_grid
+from sudokit.solvers.budget import Budget
+
+SHAPES = [(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4))]
+#: what each strategy is meant to reach beyond 16x16 in a test's time (grasp stops at 12x12)
+LARGER = {"auto": [25, 36], "search": [25], "sat": [25, 36], "product": [25, 64],
+          "prune": [25], "weighted-prune": [25, 36], "backtrack": [], "ilp": [], "grasp": []}
+#: a seed per (strategy, side) known to finish fast where a strategy has a heavy tail
+SEEDS = {("weighted-prune", 36): 1}
+
+
+def valid_grid(grid, r, c):
+    """Independent of the package: every row, column and r x c box holds 1..n once."""
+    grid = np.asarray(grid)
+    n = r * c
+    want = list(range(1, n + 1))
+    if grid.shape != (n, n):
+        return False
+    rows = all(sorted(row.tolist()) == want for row in grid)
+    cols = all(sorted(col.tolist()) == want for col in grid.T)
+    boxes = all(sorted(grid[i:i + r, j:j + c].ravel().tolist()) == want
+                for i in range(0, n, r) for j in range(0, n, c))
+    return rows and cols and boxes
+
+
+def cases():
+    for name in FILLS:
+        shapes = [s for s in SHAPES if name != "grasp" or s[0] <= 12]
+        shapes += [(n, (int(n ** 0.5), int(n ** 0.5))) for n in LARGER[name]]
+        for n, box in shapes:
+            yield name, n, box
+
+
+@pytest.mark.parametrize("name, n, box", list(cases()))
+def test_every_strategy_gives_valid_grids(name, n, box):
+    seed = SEEDS.get((name, n), 0)
+    stats = {}
+    grid = fill_grid(name, n, box, np.random.default_rng(seed), stats=stats,
+                     meter=Budget(seconds=120).start())
+    assert valid_grid(grid, *box)
+    assert stats["strategy"] == name and stats["restarts"] >= 0 and stats["nodes"] >= 0
+    assert stats["seconds"] >= 0
+
+
+@pytest.mark.parametrize("name", list(FILLS))
+def test_same_seed_same_grid(name):
+    n, box = (9, (3, 3)) if name != "sat" else (16, (4, 4))
+    first = fill_grid(name, n, box, np.random.default_rng(11))
+    again = fill_grid(name, n, box, np.random.default_rng(11))
+    assert (first == again).all()
+    others = [fill_grid(name, n, box, np.random.default_rng(s)) for s in (12, 13)]
+    assert any((first != o).any() for o in others)
+
+
+def test_valid_grid_catches_a_broken_grid():
+    grid = fill_grid("prune", 6, (2, 3), np.random.default_rng(0))
+    assert valid_grid(grid, 2, 3)
+    swapped = grid.copy()
+    swapped[0, [0, 3]] = swapped[0, [3, 0]]      # the row stays a permutation, a box breaks
+    assert not valid_grid(swapped, 2, 3)
+    assert not valid_grid(grid, 3, 2)
+
+
+def test_prune_restarts_rather_than_return_an_invalid_grid():
+    """alpha 0 tries one value per cell: most descents fail and restart; every grid returned
+    is valid, and many seeds needed restarts."""
+    restarts = []
+    for seed in range(20):
+        stats = {}
+        for name in ("prune", "weighted-prune"):
+            grid = fill_grid(name, 9, (3, 3), np.random.default_rng(seed), alpha=0.0,
+                             stats=stats)
+            assert valid_grid(grid, 3, 3)
+            restarts.append(stats["restarts"])
+    assert sum(r > 0 for r in restarts) >= 20 and max(restarts) >= 5
+
+
+def test_prune_with_few_restarts_gives_up_cleanly():
+    found = []
+    for seed in range(10):
+        try:
+            found.append(fill_grid("prune", 9, (3, 3), np.random.default_rng(seed), alpha=0.0,
+                                   max_restarts=0))
+        except BudgetExhausted as err:
+            assert "after 0 restarts" in str(err)
+    assert len(found) < 10 and all(valid_grid(g, 3, 3) for g in found)
+
+
+def test_backtrack_fills_the_diagonal_boxes_first():
+    box = fill_backtrack.diagonal_boxes(9, (3, 3), np.random.default_rng(5)).reshape(9, 9)
+    assert (box[3:6, :3] == 0).all() and int((box > 0).sum()) == 27
+    for d in range(3):
+        assert sorted(box[3 * d:3 * d + 3, 3 * d:3 * d + 3].ravel().tolist()) == list(
+            range(1, 10))
+    rng = np.random.default_rng(5)
+    grid = fill_backtrack.backtrack_fill(9, (3, 3), np.random.default_rng(5))
+    first = fill_backtrack.diagonal_boxes(9, (3, 3), rng).reshape(9, 9)
+    assert (grid[:3, :3] == first[:3, :3]).all()     # no restart: its own diagonal boxes
+
+
+@pytest.mark.parametrize("name", ["backtrack", "weighted-prune", "ilp", "grasp"])
+def test_time_budget_holds(name):
+    """A fill that cannot finish in its budget raises BudgetExhausted soon after it."""
+    import time
+
+    n, box = {"grasp": (16, (4, 4))}.get(name, (49, (7, 7)))
+    started = time.monotonic()
+    with pytest.raises(BudgetExhausted, match="time budget ran out"):
+        fill_grid(name, n, box, np.random.default_rng(0), meter=Budget(seconds=0.5).start())
+    assert time.monotonic() - started < 5
+
+
+def test_ilp_fill_respects_its_budget_and_reports_nodes():
+    stats = {}
+    grid = fill_grid("ilp", 12, (3, 4), np.random.default_rng(3), stats=stats,
+                     meter=Budget(seconds=60).start())
+    assert valid_grid(grid, 3, 4) and stats["seconds"] < 60
+
+
+@pytest.mark.parametrize("name, alpha", [("prune", -0.1), ("prune", 1.01),
+                                         ("weighted-prune", 2.0), ("grasp", -1.0),
+                                         ("prune", float("nan")), ("ilp", 0.5),
+                                         ("backtrack", 0.5)])
+def test_bad_alpha_is_refused(name, alpha):
+    with pytest.raises(InstanceError, match="alpha"):
+        fill_grid(name, 9, (3, 3), np.random.default_rng(0), alpha=alpha)
+
+
+def test_registry_entries():
+    for strategy in FILLS.values():
+        assert strategy.description and strategy.source
+        if strategy.takes_alpha:
+            low, high = strategy.alpha
+            assert low <= strategy.alpha_default <= high
+    assert FILLS["prune"].alpha_default == 0.7 and FILLS["weighted-prune"].alpha_default == 1.0
+    with pytest.raises(InstanceError, match="choose one of auto, search"):
+        fill_strategy("annealing")
+
+
+def test_random_grid_routes_through_the_registry():
+    a = random_grid(9, (3, 3), np.random.default_rng(4), method="weighted-prune", alpha=0.5)
+    b = fill_grid("weighted-prune", 9, (3, 3), np.random.default_rng(4), alpha=0.5)
+    assert (a == b).all()
+    givens = np.zeros((9, 9), dtype=int)
+    givens[0, 0] = 5
+    assert random_grid(9, (3, 3), np.random.default_rng(0), givens=givens,
+                       method="sat")[0, 0] == 5              # givens: searched, as before
+    with pytest.raises(InstanceError, match="empty Sudoku grids only"):
+        random_grid(9, (3, 3), np.random.default_rng(0), givens=givens, method="prune")
+    with pytest.raises(InstanceError, match="empty Sudoku grids only"):
+        random_grid(5, None, np.random.default_rng(0), method="grasp")
+
+
+def test_missing_highspy_is_one_clean_line(monkeypatch):
+    import importlib.util
+
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda mod, *a: None if mod == "highspy" else found(mod, *a))
+    with pytest.raises(MissingExtraError, match=r'pip install "sudokit\[ilp\]"'):
+        fill_grid("ilp", 9, (3, 3), np.random.default_rng(0))
