@@ -31,6 +31,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
               "Check that SOLUTION completes PUZZLE (either may be '-' for stdin)."),
     "count": ("sudokit.cli.solve:count",
               "Count the solutions of every instance in FILE ('-' for stdin)."),
+    "draw": ("sudokit.cli.draw:draw",
+             "Draw the puzzles or graphs of FILE ('-' for stdin) as SVG, PNG or PDF."),
     "encode": ("sudokit.cli.encode:encode",
                "Encode instance I of FILE ('-' for stdin) as DIMACS CNF, or with --xc as "
                "exact cover."),

@@ -136,9 +136,10 @@ def search_free_table(puzzles: Sequence, schemes: Iterable[str] | None = None,
         first = puzzles[done]
         tables = _grid(first)
         stop = done + 1
-        key = (first.n, first.box)
+        key = (first.n, first.box, getattr(first, "variants", ()))
         while stop < len(puzzles) and stop - done < chunk and \
-                (puzzles[stop].n, puzzles[stop].box) == key:
+                (puzzles[stop].n, puzzles[stop].box,
+                 getattr(puzzles[stop], "variants", ())) == key:
             stop += 1
         doms = np.stack([initial_domains(p) for p in puzzles[done:stop]])
         status_batch(doms, flags, *tables.kernel_args(), tables.n, tables.full,

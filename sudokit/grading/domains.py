@@ -100,14 +100,15 @@ _CACHE: OrderedDict = OrderedDict()
 
 
 def grid_tables(puzzle) -> GridTables:
-    """The tables of ``puzzle``'s shape (cached per ``(n, box)``, the last 16 shapes used).
+    """The tables of ``puzzle``'s shape (cached per ``(n, box, variants)``, the last 16
+    shapes used).
 
     Raises :class:`~sudokit.errors.InstanceError` when ``n`` exceeds :data:`MAX_N`.
     """
     n, box = int(puzzle.n), puzzle.box
     if n > MAX_N:
         raise InstanceError(f"grading handles grids up to {MAX_N}x{MAX_N}, got {n}x{n}")
-    key = (n, box)
+    key = (n, box, getattr(puzzle, "variants", ()))   # a variant's units differ
     tables = _CACHE.get(key)
     if tables is not None:
         try:

@@ -18,6 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..errors import InstanceError
+from .variants import VARIANTS, parse_variants, variant_units
 
 __all__ = ["GridPuzzle", "sudoku", "latin_square", "default_box", "parse_box"]
 
@@ -79,6 +80,9 @@ class GridPuzzle:
         ``(n, n)`` integers, 0 for an empty cell, else ``1..n``.
     box : tuple of int or None
         ``(rows, cols)`` of a box for Sudoku; None for a Latin square.
+    variants : tuple of str
+        Variants whose units are added (:mod:`~sudokit.instances.variants`: ``diagonal``,
+        ``windoku``, ``dg``); empty for the classic puzzle.
 
     Examples
     --------
@@ -92,8 +96,10 @@ class GridPuzzle:
     givens: np.ndarray
     box: tuple[int, int] | None = None
     _units: np.ndarray = field(default=None, repr=False, compare=False)  # type: ignore[arg-type]
+    variants: tuple[str, ...] = ()
 
     def __post_init__(self):
+        object.__setattr__(self, "variants", parse_variants(self.variants))
         givens = np.asarray(self.givens)
         if givens.ndim != 2 or givens.shape[0] != givens.shape[1] or givens.shape[0] == 0:
             raise InstanceError(f"a grid must be square and non-empty, got shape {givens.shape}")
@@ -108,7 +114,8 @@ class GridPuzzle:
         self.validate()
 
     @classmethod
-    def unchecked(cls, givens, box: tuple[int, int] | None = None) -> GridPuzzle:
+    def unchecked(cls, givens, box: tuple[int, int] | None = None,
+                  variants: tuple[str, ...] = ()) -> GridPuzzle:
         """A grid whose values are *not* validated: a candidate solution on its way to a check.
 
         Examples
@@ -124,6 +131,8 @@ class GridPuzzle:
             box = None  # boxes of another size: the check against the puzzle says so
         object.__setattr__(grid, "givens", values)
         object.__setattr__(grid, "box", box)
+        object.__setattr__(grid, "variants", tuple(variants) if box is not None or not any(
+            VARIANTS[name].needs_box for name in variants) else ())
         object.__setattr__(grid, "_units", grid._build_units())
         return grid
 
@@ -156,17 +165,29 @@ class GridPuzzle:
         return int(np.count_nonzero(self.givens))
 
     def _build_units(self) -> np.ndarray:
-        return _grid_units(self.n, self.box)
+        return _grid_units(self.n, self.box, self.variants)
 
     def units(self) -> np.ndarray:
-        """All-different units, shape ``(num_units, n)``: rows, then columns, then boxes."""
+        """All-different units, shape ``(num_units, n)``: rows, then columns, then boxes, then
+        each variant's units."""
         return self._units
 
-    def unit_groups(self) -> list[tuple[str, np.ndarray]]:
-        """Units by kind: ``[("row", ...), ("column", ...), ("box", ...)]`` (boxes for Sudoku)."""
+    def _group_sizes(self) -> list[tuple[str, int]]:
         n = self.n
-        kinds = ("row", "column", "box")[: len(self._units) // n]
-        return [(kind, self._units[i * n:(i + 1) * n]) for i, kind in enumerate(kinds)]
+        sizes = [("row", n), ("column", n)] + ([("box", n)] if self.box is not None else [])
+        for name in self.variants:
+            sizes.append((VARIANTS[name].unit_kind,
+                          len(variant_units(name, n, self.box))))
+        return sizes
+
+    def unit_groups(self) -> list[tuple[str, np.ndarray]]:
+        """Units by kind: ``[("row", ...), ("column", ...), ("box", ...)]`` (boxes for Sudoku),
+        then one group per variant (``"diagonal"``, ``"window"``, ``"position"``)."""
+        groups, start = [], 0
+        for kind, size in self._group_sizes():
+            groups.append((kind, self._units[start:start + size]))
+            start += size
+        return groups
 
     @property
     def solution_shape(self) -> tuple[int, int]:
@@ -174,8 +195,14 @@ class GridPuzzle:
 
     def unit_name(self, index: int) -> str:
         """Human name of unit ``index`` of :meth:`units` (``"row 1"``, ``"box 2"``)."""
-        kind = ("row", "column", "box")[index // self.n]
-        return f"{kind} {index % self.n + 1}"
+        if index < 3 * self.n and not self.variants:
+            kind = ("row", "column", "box")[index // self.n]
+            return f"{kind} {index % self.n + 1}"
+        for kind, size in self._group_sizes():
+            if index < size:
+                return f"{kind} {index + 1}"
+            index -= size
+        raise IndexError(f"no unit {index}")
 
     def cell_name(self, cell: int) -> str:
         """Human name of a flat cell index (``"row 1, column 4"``)."""
@@ -241,32 +268,46 @@ class GridPuzzle:
         return not self.violations(solution)
 
     def with_givens(self, givens) -> GridPuzzle:
-        """A puzzle of the same shape and boxes with other givens."""
-        return GridPuzzle(np.asarray(givens), self.box)
+        """A puzzle of the same shape, boxes and variants with other givens."""
+        return GridPuzzle(np.asarray(givens), self.box, variants=self.variants)
+
+    def to_networkx(self, solution=None):
+        """The Sudoku graph (rook's graph for a Latin square) as a ``networkx.Graph``, givens
+        and ``solution`` as node attributes (:func:`sudokit.interop.networkx.grid_to_networkx`;
+        networkx is optional)."""
+        from ..interop.networkx import grid_to_networkx
+
+        return grid_to_networkx(self, solution)
 
     def __eq__(self, other):
         return (isinstance(other, GridPuzzle) and self.box == other.box
+                and self.variants == other.variants
                 and np.array_equal(self.givens, other.givens))
 
     def __hash__(self):
-        return hash((self.box, self.givens.tobytes()))
+        return hash((self.box, self.variants, self.givens.tobytes()))
 
 
 def grid_shape_key(puzzle: GridPuzzle) -> tuple:
     """Grids of one kind, side and box shape share one solver (the ``shape_key`` of the
-    grid kinds in :mod:`sudokit.problems`)."""
-    return (puzzle.kind, puzzle.n, puzzle.box)
+    grid kinds in :mod:`sudokit.problems`); variants join the key only when there are
+    some, so classic grids keep their three-part key."""
+    variants = getattr(puzzle, "variants", ())
+    return (puzzle.kind, puzzle.n, puzzle.box) + ((variants,) if variants else ())
 
 
 @lru_cache(maxsize=64)
-def _grid_units(n: int, box: tuple[int, int] | None) -> np.ndarray:
-    """Rows, columns and boxes of an ``n x n`` grid (shared, read-only, per shape)."""
+def _grid_units(n: int, box: tuple[int, int] | None, variants: tuple[str, ...] = ()
+                ) -> np.ndarray:
+    """Rows, columns, boxes and the variants' units of an ``n x n`` grid (shared,
+    read-only, per shape)."""
     cells = np.arange(n * n, dtype=np.int64).reshape(n, n)
     parts = [cells, cells.T]
     if box is not None:
         r, c = box
         # (band, stack, row-in-box, col-in-box) -> boxes numbered row-major
         parts.append(cells.reshape(n // r, r, n // c, c).transpose(0, 2, 1, 3).reshape(n, n))
+    parts += [variant_units(name, n, box) for name in variants]
     units = np.concatenate(parts)
     units.flags.writeable = False
     return units
@@ -308,7 +349,8 @@ def repeated_givens(rows: np.ndarray, units: np.ndarray, chunk: int = 4096) -> n
     return found
 
 
-def grids_from_rows(rows: np.ndarray, box: tuple[int, int] | None) -> list[GridPuzzle] | None:
+def grids_from_rows(rows: np.ndarray, box: tuple[int, int] | None,
+                    variants: tuple[str, ...] = ()) -> list[GridPuzzle] | None:
     """Many puzzles of one shape from ``(N, n*n)`` values in ``0..n``, checked all at once;
     None when some puzzle repeats a given (build that one alone for its message).
 
@@ -322,9 +364,10 @@ def grids_from_rows(rows: np.ndarray, box: tuple[int, int] | None) -> list[GridP
     """
     rows = np.ascontiguousarray(rows, dtype=np.int32)
     n = math.isqrt(rows.shape[1])
-    units = _grid_units(n, box)
+    variants = parse_variants(variants)
+    units = _grid_units(n, box, variants)
     if n > 63:
-        return [GridPuzzle(row.reshape(n, n), box) for row in rows]
+        return [GridPuzzle(row.reshape(n, n), box, variants=variants) for row in rows]
     if repeated_givens(rows, units).any():
         return None
     grids = rows.reshape(len(rows), n, n)
@@ -334,25 +377,31 @@ def grids_from_rows(rows: np.ndarray, box: tuple[int, int] | None) -> list[GridP
         grid = GridPuzzle.__new__(GridPuzzle)
         object.__setattr__(grid, "givens", givens)
         object.__setattr__(grid, "box", box)
+        object.__setattr__(grid, "variants", variants)
         object.__setattr__(grid, "_units", units)
         made.append(grid)
     return made
 
 
-def sudoku(givens, box: tuple[int, int] | None = None) -> GridPuzzle:
-    """A Sudoku puzzle; square boxes unless ``box`` is given.
+def sudoku(givens, box: tuple[int, int] | None = None, variants=()) -> GridPuzzle:
+    """A Sudoku puzzle; square boxes unless ``box`` is given; ``variants`` add their units
+    (:mod:`~sudokit.instances.variants`).
 
     Examples
     --------
     >>> sudoku(np.zeros((6, 6), dtype=int), box=(2, 3)).box
     (2, 3)
+    >>> x = sudoku(np.zeros((9, 9), dtype=int), variants=["x", "windoku"])
+    >>> x.variants, [kind for kind, _ in x.unit_groups()], x.unit_name(28)
+    (('diagonal', 'windoku'), ['row', 'column', 'box', 'diagonal', 'window'], 'diagonal 2')
     """
     givens = np.asarray(givens)
     if box is None:
         box = default_box(givens.shape[0])
-    return GridPuzzle(givens, box)
+    return GridPuzzle(givens, box, variants=parse_variants(variants))
 
 
-def latin_square(givens) -> GridPuzzle:
-    """A partial Latin square (values ``1..n``, 0 for a hole)."""
-    return GridPuzzle(np.asarray(givens), None)
+def latin_square(givens, variants=()) -> GridPuzzle:
+    """A partial Latin square (values ``1..n``, 0 for a hole); ``variants=["diagonal"]``
+    for a diagonal Latin square."""
+    return GridPuzzle(np.asarray(givens), None, variants=parse_variants(variants))

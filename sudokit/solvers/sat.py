@@ -410,7 +410,7 @@ class SATEngine(EngineBase):
         if self.shared is not None:
             return self._shared_solve(instance, budget)
         if (instance.kind in ("sudoku", "latin") and instance.n >= self.construct_min_side
-                and instance.num_givens == 0):
+                and instance.num_givens == 0 and not getattr(instance, "variants", ())):
             self.conflicts = 0
             return pattern_grid(instance.n, instance.box or (1, instance.n))
         meter = budget.start()

@@ -161,9 +161,13 @@ def unit_model(instance: Any) -> UnitModel:
 
 
 def shape_of(instance: Any) -> tuple | None:
-    """What grids sharing one model have in common (kind, side, box); None for a graph."""
+    """What grids sharing one model have in common (kind, side, box, and variants when there
+    are some); None for a graph."""
     kind = getattr(instance, "kind", None)
-    return (kind, instance.n, instance.box) if kind in ("sudoku", "latin") else None
+    if kind not in ("sudoku", "latin"):
+        return None
+    variants = getattr(instance, "variants", ())
+    return (kind, instance.n, instance.box) + ((variants,) if variants else ())
 
 
 def _build(instance: Any, key: tuple | None) -> UnitModel:

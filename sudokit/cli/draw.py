@@ -1,0 +1,205 @@
+"""``sudokit draw``: a puzzle or a graph as a picture (SVG, PNG or PDF), or a sheet of many."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from ..errors import BudgetExhausted, InstanceError, SudokitError
+from .common import (
+    FinitePositiveFloat,
+    check_solver,
+    exclusive,
+    flag,
+    instance_options,
+    is_given,
+    load,
+    make_budget,
+    requires,
+)
+from .output import ZERO_BASED_STYLES, write_output
+
+#: picture formats, by file extension
+FORMATS = ("svg", "png", "pdf")
+
+#: options that apply to grids only, and to graphs only (given for the other: a usage error)
+GRID_OPTIONS = ("candidates", "scheme", "highlight_givens")
+GRAPH_OPTIONS = ("layout", "seed")
+
+
+@click.command()
+@click.argument("file", type=str)
+@click.option("-o", "--output", metavar="OUT",
+              help="Write the picture to OUT (.svg, .png or .pdf) instead of SVG on stdout.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS),
+              help="Picture format (default: from OUT's extension, else svg).")
+@click.option("--index", "-i", type=click.IntRange(min=1), metavar="I",
+              help="Draw instance I of FILE (1-based; default: all of them, a sheet when "
+                   "there are several).")
+@click.option("--solution", is_flag=True,
+              help="Solve and draw the solution: givens bold, filled cells in blue.")
+@click.option("--candidates", is_flag=True,
+              help="Grids: pencil marks left after propagating --scheme; cells it fixes in "
+                   "green.")
+@click.option("--scheme", default="FC", show_default=True, metavar="NAME",
+              help="With --candidates: the propagation scheme (as in 'sudokit grade', e.g. "
+                   "FCI).")
+@click.option("--highlight-givens", is_flag=True, help="Grids: shade the cells of the givens.")
+@click.option("--per-page", type=click.IntRange(min=1), default=6, show_default=True,
+              metavar="K",
+              help="A sheet puts K pictures on a page (a PDF has a page each; SVG and PNG "
+                   "write OUT-1, OUT-2, ... when there are more).")
+@click.option("--width", type=click.IntRange(min=16, max=20000), metavar="PX",
+              help="Width of the picture in pixels (PNG size; the height keeps the aspect "
+                   "ratio).")
+@click.option("--layout", type=click.Choice(["spring", "circle", "grid"]), default="spring",
+              show_default=True,
+              help="Graphs: networkx's spring layout (seeded), a circle, or the grid of a "
+                   "Sudoku or rook's graph.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, metavar="S",
+              help="Graphs: seed of the spring layout (the same seed, the same picture).")
+@click.option("--solver", "-s", metavar="NAME",
+              help="With --solution: the solver (default: as 'sudokit solve').")
+@click.option("--time-limit", type=FinitePositiveFloat(), metavar="SECONDS",
+              help="With --solution: time budget per instance (past it, exit 5).")
+@instance_options
+@click.pass_context
+def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_givens,
+         per_page, width, layout, seed, solver, time_limit, problem, box, colors):
+    """Draw the puzzles or graphs of FILE ('-' for stdin) as SVG, PNG or PDF.
+
+    Sudoku of any size and box shape (thick box borders), Latin squares, and graphs with
+    their coloring (vertices filled by color, precolored ones ringed). Several instances
+    make a sheet, --per-page to a page. SVG needs nothing more; PNG and PDF need
+    matplotlib, the spring layout networkx: pip install "sudokit[draw]".
+
+    \b
+    Example:
+      sudokit draw sudokit/instances/examples/puzzle17.txt -o puzzle.svg
+      sudokit draw sudokit/instances/examples/six.txt --solution -o six.png --width 300
+      sudokit draw sudokit/instances/examples/top3.txt --candidates --scheme FCI -o top3.pdf
+      sudokit draw sudokit/instances/examples/myciel3-precolored.col --solution -o g.svg
+    """
+    exclusive(ctx, "solution", "candidates")
+    exclusive(ctx, "index", "per_page")
+    requires(ctx, "scheme", "candidates")
+    for name in ("solver", "time_limit"):
+        requires(ctx, name, "solution")
+    fmt = _format(fmt, output)
+    scheme_name = _scheme(scheme) if candidates else None
+    records = load(file, problem, box, colors)
+    if index is not None:
+        if index > len(records):
+            raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
+        records = records[index - 1:index]
+    _check_kinds(ctx, records, file)
+    solutions = _solve(records, check_solver(solver), make_budget(time_limit, None)) \
+        if solution else [None] * len(records)
+    numbers = [index] if index is not None else list(range(1, len(records) + 1))
+    caption = len(records) > 1
+    pictures = [_picture(record, values, scheme_name, highlight_givens, layout, seed,
+                         f"#{number}" if caption else None)
+                for record, values, number in zip(records, solutions, numbers, strict=True)]
+    from ..draw import sheet_pages
+
+    pages = pictures if len(pictures) == 1 else sheet_pages(pictures, per_page)
+    _write(pages, fmt, output, width, file)
+
+
+def _format(fmt: str | None, output: str | None) -> str:
+    if fmt is not None:
+        return fmt
+    if output is None or output == "-":
+        return "svg"
+    extension = os.path.splitext(output)[1].lower().lstrip(".")
+    if extension not in FORMATS:
+        raise click.BadParameter(f"cannot tell the format of {output!r}; end it in .svg, .png "
+                                 "or .pdf, or give --format", param_hint="-o")
+    return extension
+
+
+def _scheme(name: str) -> str:
+    from ..grading import parse_schemes
+
+    try:
+        names = parse_schemes(name)
+    except SudokitError as err:
+        raise click.BadParameter(err.for_cli(), param_hint="--scheme") from None
+    if len(names) != 1:
+        raise click.BadParameter(f"{name!r}: name one scheme", param_hint="--scheme")
+    return names[0]
+
+
+def _check_kinds(ctx, records, file) -> None:
+    """Grids and graphs only; the grid options for grids, the graph options for graphs."""
+    where = "<stdin>" if file == "-" else file
+    for record in records:
+        kind = record.instance.kind
+        if kind not in ("sudoku", "latin", "coloring"):
+            raise InstanceError(f"draw takes Sudoku, Latin square and graph instances, not "
+                                f"{kind} ({where})")
+        wrong = GRAPH_OPTIONS if kind != "coloring" else GRID_OPTIONS
+        for name in wrong:
+            if is_given(ctx, name):
+                what = "graphs" if kind != "coloring" else "grids"
+                raise click.UsageError(f"{flag(ctx, name)} applies only to {what}, not to "
+                                       f"{kind} ({where})")
+
+
+def _solve(records, solver, budget) -> list:
+    from ..solvers import run_batch
+
+    solutions = []
+    results = run_batch([r.instance for r in records], task="solve", solver=solver,
+                        budget=budget)
+    for record, result in zip(records, results, strict=True):
+        if result.status == "unknown":
+            raise BudgetExhausted(f"instance at line {record.line}: the time budget ran out "
+                                  "before a solution")
+        if result.solution is None:
+            raise InstanceError(f"instance at line {record.line} has no solution to draw; "
+                                "leave out --solution")
+        solutions.append(result.solution)
+    return solutions
+
+
+def _picture(record, values, scheme, highlight_givens, layout, seed, caption):
+    from ..draw import graph_picture, grid_picture
+
+    instance = record.instance
+    if instance.kind == "coloring":
+        return graph_picture(instance, values, layout=layout, seed=seed, caption=caption)
+    domains = None
+    if scheme is not None:
+        from ..grading import propagate
+
+        domains = propagate(instance, scheme)[1]
+    return grid_picture(instance, values, candidates=domains,
+                        highlight_givens=highlight_givens,
+                        zero_based=record.style in ZERO_BASED_STYLES, caption=caption)
+
+
+def _write(pages, fmt, output, width, file) -> None:
+    """SVG as text; PNG and PDF through matplotlib; OUT-1, OUT-2, ... for pages of SVG/PNG."""
+    if fmt == "pdf" or len(pages) == 1:
+        targets = [(output, pages)]
+    elif output is None or output == "-":
+        raise click.UsageError(f"the sheet has {len(pages)} pages; give -o OUT.{fmt} (written "
+                               f"as OUT-1.{fmt}, OUT-2.{fmt}, ...), -o OUT.pdf or a larger "
+                               "--per-page")
+    else:
+        stem, extension = os.path.splitext(output)
+        targets = [(f"{stem}-{k}{extension}", [page]) for k, page in enumerate(pages, 1)]
+    if fmt != "svg":
+        from ..draw.raster import render
+        from ..interop import optional_module
+
+        optional_module("matplotlib", "draw")   # the missing extra before any file is made
+    for path, chosen in targets:
+        if fmt == "svg":
+            write_output(path, chosen[0].to_svg(width), inputs=(file,))
+        else:
+            write_output(path, writer=lambda stream, chosen=chosen: render(chosen, fmt, stream,
+                                                                           width),
+                         inputs=(file,))

@@ -1,0 +1,72 @@
+"""Exact cover problems as ``scipy.sparse.csr_array`` matrices, and back.
+
+An :class:`~sudokit.exact_cover.ExactCover` stores its options as CSR arrays already
+(``option_starts`` is ``indptr``, ``option_items`` is ``indices``), so the matrix shares its
+item array: one row per option, one column per item (primary items first), entries 1. scipy
+is optional: ``pip install "sudokit[interop]"``.
+
+Examples
+--------
+>>> from sudokit.exact_cover import exact_cover
+>>> xc = exact_cover([["x", "y"], ["x"], ["y"]], primary=["x", "y"])
+>>> m = exact_cover_to_scipy(xc)
+>>> m.shape, m.toarray().tolist()
+((3, 2), [[1, 1], [1, 0], [0, 1]])
+>>> exact_cover_from_scipy(m, item_names=["x", "y"]) == xc
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import InstanceError
+from ..exact_cover import ExactCover
+from . import optional_module
+
+__all__ = ["exact_cover_to_scipy", "exact_cover_from_scipy"]
+
+
+def exact_cover_to_scipy(xc: ExactCover, dtype: Any = np.uint8) -> Any:
+    """The ``(num_options, num_items)`` 0/1 matrix as a ``scipy.sparse.csr_array``; its
+    ``indices`` are the cover's own ``option_items`` (no copy), its ``indptr`` the option
+    starts (as ``int32`` up to 2**31 entries, scipy's index type for them)."""
+    sparse = optional_module("scipy.sparse", "interop")
+    data = np.ones(len(xc.option_items), dtype=dtype)
+    starts = xc.option_starts
+    if len(xc.option_items) <= np.iinfo(np.int32).max:
+        starts = starts.astype(np.int32)  # so scipy keeps the int32 items array as it is
+    return sparse.csr_array((data, xc.option_items, starts),
+                            shape=(xc.num_options, xc.num_items), copy=False)
+
+
+def exact_cover_from_scipy(matrix: Any, num_primary: int | None = None,
+                           item_names: Sequence[str] | None = None) -> ExactCover:
+    """An :class:`~sudokit.exact_cover.ExactCover` from any scipy sparse matrix (one row per
+    option; entries other than 0 and 1 are refused). Items are named ``1..m`` unless
+    ``item_names`` are given; every item is primary unless ``num_primary`` says fewer.
+
+    Raises
+    ------
+    InstanceError
+        An entry other than 0 or 1, a wrong number of names, or an option without a primary
+        item (see :meth:`~sudokit.exact_cover.ExactCover.validate`).
+    """
+    sparse = optional_module("scipy.sparse", "interop")
+    csr = sparse.csr_array(matrix)
+    csr.sum_duplicates()
+    csr.eliminate_zeros()
+    if csr.data.size and not np.all(csr.data == 1):
+        raise InstanceError("an exact cover matrix holds only 0 and 1")
+    csr.sort_indices()
+    rows, cols = csr.shape
+    names = tuple(item_names) if item_names is not None else tuple(
+        str(i + 1) for i in range(cols))
+    if len(names) != cols:
+        raise InstanceError(f"{len(names)} item names for {cols} columns")
+    return ExactCover(names, cols if num_primary is None else int(num_primary),
+                      np.asarray(csr.indptr, dtype=np.int64),
+                      np.asarray(csr.indices, dtype=np.int32))

@@ -1,0 +1,21 @@
+"""The README's interop example shows every conversion and runs as shown."""
+
+import re
+
+import pytest
+
+from .helpers import ROOT
+
+pytest.importorskip("networkx")
+pytest.importorskip("scipy")
+
+
+def test_readme_interop_block_shows_each_conversion_and_runs(monkeypatch):
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("### networkx, PySAT and scipy", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    for call in ("to_networkx(", "Precoloring.from_networkx(", "to_pysat(", "CNF.from_pysat(",
+                 "to_scipy("):
+        assert call in block
+    monkeypatch.chdir(ROOT)
+    exec(compile(block, "README.md", "exec"), {})
