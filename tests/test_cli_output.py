@@ -152,6 +152,7 @@ def test_failed_run_leaves_the_old_output(tmp_path):
     assert leftovers(tmp_path) == []
 
 
+@pytest.mark.heavy   # a minute: the default CP engine answers a batch of one shape at once
 def test_results_stream_to_stdout_as_they_come():
     """The first answer arrives while the second instance is still being counted."""
     env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")

@@ -169,7 +169,7 @@ def test_approxmc_estimate_lies_within_its_tolerance(instance, exact):
 
 
 @needs_counting
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_approxmc_estimate_of_the_6x6_grids():
     result = count_models(empty(6, (2, 3)), "approxmc", epsilon=0.8, delta=0.2, seed=1)
     assert 28_200_960 / 1.8 <= result.count <= 28_200_960 * 1.8

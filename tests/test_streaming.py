@@ -107,7 +107,7 @@ def test_first_result_arrives_before_stdin_is_closed():
     assert len(rest.decode().splitlines()) == len(lines)  # the first line read above, one more
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_million_lines_in_flat_memory(tmp_path):
     """The 17-clue set repeated to 1,000,000 lines: peak RSS under 300 MB (GNU time)."""
     source = data_path("sudoku", "9x9-tdoku", "puzzles2_17_clue").read_bytes()

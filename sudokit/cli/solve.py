@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
@@ -32,7 +33,7 @@ def _results(ctx, file, options, task, limit=None, out=None):
     """``(record, result)`` for every instance of FILE, in order, as each is solved; FILE is
     read, solved and printed a chunk at a time (:func:`~.common.load_chunks`), so memory stays
     flat and results come out while the input is still being read (``out`` is flushed
-    after each chunk's results)."""
+    after the first result, at most every 0.1 s, and after each chunk's results)."""
     exclusive(ctx, "xc", "problem")
     problem = "xc" if options["xc"] else options["problem"]
     total, chunks = load_chunks(file, problem, options["box"], options["colors"])
@@ -52,11 +53,16 @@ def _results(ctx, file, options, task, limit=None, out=None):
                         encoding=options["encoding"], amo=options["amo"], budget=budget,
                         progress=progress, windows=True,
                         options={"seed": options.get("seed"), "alpha": options.get("alpha")})
+    flushed = None   # when out was last flushed (None: not yet)
     try:
         for result in results:
             yield pending.popleft(), result
-            if not pending and out is not None:
-                out.flush()  # a chunk done: its results go out before the next is read
+            now = time.monotonic()
+            if out is not None and (not pending or flushed is None or now - flushed >= 0.1):
+                # the first result, a chunk's last, and then at most ten times a second: a
+                # slow instance next never holds back the results before it for long
+                out.flush()
+                flushed = now
     finally:
         progress.close()
 
