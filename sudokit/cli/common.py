@@ -263,17 +263,23 @@ def check_budgets(records: Sequence, solver: str | None, budget: Budget) -> None
                                    f"to {', '.join(takers)})")
 
 
-def load(path: str, problem, box, colors):
-    """Read every instance of FILE (``-`` for stdin), and refuse the options of
-    :data:`OPTION_KINDS` that do not apply to what was read."""
+def _reading(box):
+    """What :func:`load` and :func:`load_chunks` read with: the click context, ``--box``
+    parsed, and the bad-line callback when ``--skip-bad`` is on."""
     try:
         shape = parse_box(box) if box else None
     except SudokitError as err:
         raise click.BadParameter(err.for_cli(), param_hint="--box") from None
     ctx = click.get_current_context(silent=True)
     skip = ctx is not None and bool(ctx.meta.get(SKIP_BAD))
-    records = read_instances(path, problem=problem, box=shape, colors=colors,
-                             on_bad=warn_skipped if skip else None)
+    return ctx, shape, (warn_skipped if skip else None)
+
+
+def load(path: str, problem, box, colors):
+    """Read every instance of FILE (``-`` for stdin), and refuse the options of
+    :data:`OPTION_KINDS` that do not apply to what was read."""
+    ctx, shape, on_bad = _reading(box)
+    records = read_instances(path, problem=problem, box=shape, colors=colors, on_bad=on_bad)
     check_kinds(ctx, records, path)
     return records
 
@@ -286,14 +292,9 @@ def load_chunks(path: str, problem, box, colors):
     Returns ``(total, chunks)``: ``total`` is the number of instances when FILE is a file of
     one chunk (read ahead to know it, for the progress line), else None (a stream).
     """
-    try:
-        shape = parse_box(box) if box else None
-    except SudokitError as err:
-        raise click.BadParameter(err.for_cli(), param_hint="--box") from None
-    ctx = click.get_current_context(silent=True)
-    skip = ctx is not None and bool(ctx.meta.get(SKIP_BAD))
+    ctx, shape, on_bad = _reading(box)
     chunks = read_instance_chunks(path, problem=problem, box=shape, colors=colors,
-                                  on_bad=warn_skipped if skip else None)
+                                  on_bad=on_bad)
     ahead = [] if path == "-" else list(itertools.islice(chunks, 2))
     total = sum(map(len, ahead)) if path != "-" and len(ahead) < 2 else None
 

@@ -20,20 +20,20 @@ Examples
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MissingExtraError, SudokitError
 from ..problems import resolve
 from ..solvers.budget import UNLIMITED, Budget
+from ..solvers.registry import NeedsExtra
 from .base import CountResult
 
 __all__ = ["COUNTERS", "DEFAULT_COUNTER", "CounterSpec", "count_models", "counter_function"]
 
 
 @dataclass(frozen=True)
-class CounterSpec:
+class CounterSpec(NeedsExtra):
     """A model counter in the registry.
 
     Attributes
@@ -59,15 +59,6 @@ class CounterSpec:
     engines: bool = False
     requires: tuple[str, ...] = ()
     extra: str | None = None
-
-    @property
-    def missing(self) -> list[str]:
-        """The modules of ``requires`` that are not installed."""
-        return [module for module in self.requires if importlib.util.find_spec(module) is None]
-
-    @property
-    def install(self) -> str:
-        return f'pip install "sudokit[{self.extra}]"' if self.extra else "pip install sudokit"
 
 
 COUNTERS: dict[str, CounterSpec] = {spec.name: spec for spec in (

@@ -27,13 +27,13 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from ..errors import InstanceError, ParseError, UnreadableFileError
+from ..errors import InstanceError, ParseError
 from ..problems import sniff_kind
 from . import parse_instances
 from .pls import is_pls_text
 from .puzzle_text import _HEAD, _SKIP, OnBad, _kind
 from .record import Record
-from .textio import STDIN_NAME
+from .textio import STDIN_NAME, open_binary
 
 __all__ = ["CHUNK_LINES", "MIN_CUT_WIDTH", "read_instance_chunks"]
 
@@ -199,13 +199,4 @@ def _open(path: str) -> contextlib.AbstractContextManager[Any]:
 
             return io.BytesIO(sys.stdin.read().encode())
         return contextlib.nullcontext(stream)  # left open
-    try:
-        return open(path, "rb")
-    except FileNotFoundError:
-        raise UnreadableFileError(f"cannot read {path}: no such file") from None
-    except IsADirectoryError:
-        raise UnreadableFileError(f"cannot read {path}: is a directory") from None
-    except PermissionError:
-        raise UnreadableFileError(f"cannot read {path}: permission denied") from None
-    except OSError as err:
-        raise UnreadableFileError(f"cannot read {path}: {err.strerror or err}") from None
+    return open_binary(path)

@@ -65,6 +65,28 @@ def int_fields(line: str, source: str, number: int, bound: int = MAX_INT) -> np.
     raise ParseError("malformed line of integers", source, number)  # not reached
 
 
+def open_binary(path: str):
+    """``open(path, "rb")``, its failures as one :class:`UnreadableFileError` line.
+
+    Examples
+    --------
+    >>> open_binary("/nonexistent/p.txt")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.UnreadableFileError: cannot read /nonexistent/p.txt: no such file
+    """
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise UnreadableFileError(f"cannot read {path}: no such file") from None
+    except IsADirectoryError:
+        raise UnreadableFileError(f"cannot read {path}: is a directory") from None
+    except PermissionError:
+        raise UnreadableFileError(f"cannot read {path}: permission denied") from None
+    except OSError as err:
+        raise UnreadableFileError(f"cannot read {path}: {err.strerror or err}") from None
+
+
 def read_text(path: str) -> tuple[str, str]:
     """Return ``(text, source_name)`` of ``path``; ``"-"`` reads standard input.
 
@@ -101,17 +123,8 @@ def read_text(path: str) -> tuple[str, str]:
         data = stream.read() if stream is not None else sys.stdin.read()
     else:
         source = path
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except FileNotFoundError:
-            raise UnreadableFileError(f"cannot read {path}: no such file") from None
-        except IsADirectoryError:
-            raise UnreadableFileError(f"cannot read {path}: is a directory") from None
-        except PermissionError:
-            raise UnreadableFileError(f"cannot read {path}: permission denied") from None
-        except OSError as err:
-            raise UnreadableFileError(f"cannot read {path}: {err.strerror or err}") from None
+        with open_binary(path) as handle:
+            data = handle.read()
     if isinstance(data, str):
         return data, source
     try:

@@ -85,8 +85,26 @@ CP_SOLVERS: dict[str, str] = {
 ALL_KINDS = ("sudoku", "latin", "coloring", "cnf", "xc")
 
 
+class NeedsExtra:
+    """What a registry entry with optional modules (``requires``, installed by the ``extra``)
+    reports: which are missing, and the command that installs them."""
+
+    requires: tuple[str, ...]
+    extra: str | None
+
+    @property
+    def missing(self) -> list[str]:
+        """The modules of ``requires`` that are not installed."""
+        return [module for module in self.requires if importlib.util.find_spec(module) is None]
+
+    @property
+    def install(self) -> str:
+        """The command that installs what it needs."""
+        return f'pip install "sudokit[{self.extra}]"' if self.extra else "pip install sudokit"
+
+
 @dataclass(frozen=True)
-class EngineSpec:
+class EngineSpec(NeedsExtra):
     """A solver back end in the registry.
 
     ``engine`` is a ``"module:Class"`` reference (imported on first use, so numba loads only
@@ -110,15 +128,6 @@ class EngineSpec:
     requires: tuple[str, ...] = ()
     extra: str | None = None
 
-    @property
-    def missing(self) -> list[str]:
-        """The modules of ``requires`` that are not installed."""
-        return [module for module in self.requires if importlib.util.find_spec(module) is None]
-
-    @property
-    def install(self) -> str:
-        """The command that installs what it needs."""
-        return f'pip install "sudokit[{self.extra}]"' if self.extra else "pip install sudokit"
 
 
 _ALL_BUDGETS = ("seconds", "conflicts")
