@@ -37,7 +37,6 @@ Examples
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -47,6 +46,7 @@ import numpy as np
 
 from ..errors import InstanceError, MissingExtraError
 from ..problems import resolve
+from ..solvers.registry import NeedsExtra
 
 if TYPE_CHECKING:
     from ..solvers.budget import Meter
@@ -60,7 +60,7 @@ TAKANO = ("Takano, de Freitas and Sá, \"Solving and generating Sudoku\" (GRASP,
 
 
 @dataclass(frozen=True)
-class FillStrategy:
+class FillStrategy(NeedsExtra):
     """A way of making random full Sudoku grids (see the module).
 
     ``function`` is a ``"module:function"`` reference; ``alpha`` the closed range of its
@@ -104,10 +104,9 @@ class FillStrategy:
 
     def check_installed(self) -> None:
         """:class:`MissingExtraError` naming the install command when a module is missing."""
-        for module in self.requires:
-            if importlib.util.find_spec(module) is None:
-                raise MissingExtraError(f"fill {self.name} needs {module}, which is not "
-                                        f"installed: pip install \"sudokit[{self.extra}]\"")
+        for module in self.missing:
+            raise MissingExtraError(f"fill {self.name} needs {module}, which is not "
+                                    f"installed: {self.install}")
 
     def help_line(self) -> str:
         """One line for ``--fill``'s help."""
