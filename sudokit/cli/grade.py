@@ -15,6 +15,7 @@ from ..grading import (
     search_free_table,
 )
 from .common import exclusive, instance_options, load_chunks
+from .jobs import grade_runner, jobs_options
 from .output import Progress, emit_json, output_option, output_stream
 
 
@@ -41,10 +42,11 @@ def _grade_of(names, row):
 @click.option("--shave-passes", type=click.IntRange(min=1), metavar="N",
               help="Stop FCV, BCV and HACV after N rounds over the cells (1 reproduces "
                    "Simonis's figures; default: shave to the fixpoint).")
+@jobs_options
 @output_option
 @click.pass_context
 def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, shave_passes,
-          output):
+          output, **cluster):
     """Grade every grid puzzle in FILE ('-' for stdin) by propagation strength.
 
     A puzzle is search free under a scheme when propagation alone fixes every cell. The
@@ -69,22 +71,21 @@ def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, sha
         names = list(parse_schemes(schemes))
     except SudokitError as err:
         raise click.BadParameter(err.for_cli(), param_hint="--schemes") from None
+    on_dask = grade_runner(cluster)  # None: graded here; else on a Dask cluster (--jobs)
     total, chunks = load_chunks(file, problem, box, colors)
     tables = []  # --summary: the search-free rows of every chunk
     done = 0
     with output_stream(output, inputs=(file,)) as out:
         progress = Progress(total, "grading")
         try:
-            for records in chunks:  # read, graded and printed a chunk at a time
-                _check_gradable(records)
-                puzzles = [r.instance for r in records]
-                table = search_free_table(puzzles, names,
-                                          progress=lambda d, start=done: progress(start + d),
-                                          shave_passes=shave_passes)
+            wanted = nodes and not summary
+            graded = (_graded(chunks, names, wanted, shave_passes, progress) if on_dask is None
+                      else on_dask(map(_checked, chunks), names, wanted, shave_passes, progress))
+            for records, table, counts in graded:  # read, graded, printed a chunk at a time
                 if summary:
                     tables.append(table)
                 else:
-                    _write_rows(records, table, names, done, nodes, as_json, out)
+                    _write_rows(records, table, counts, names, done, as_json, out)
                     out.flush()
                 done += len(records)
         finally:
@@ -102,17 +103,36 @@ def _check_gradable(records) -> None:
                                f"{record.instance.__class__.__name__} cannot be graded")
 
 
-def _write_rows(records, table, names, start, nodes, as_json, out) -> None:
-    """One line (or JSON object) per puzzle of a chunk; ``start`` puzzles came before it."""
+def _checked(records):
+    _check_gradable(records)
+    return records
+
+
+def _graded(chunks, names, nodes, shave_passes, progress):
+    """``(records, search-free table, node counts or None)`` of each chunk, graded here."""
+    done = 0
+    for records in chunks:
+        _check_gradable(records)
+        puzzles = [r.instance for r in records]
+        table = search_free_table(puzzles, names,
+                                  progress=lambda d, start=done: progress(start + d),
+                                  shave_passes=shave_passes)
+        yield records, table, [label_nodes(p) for p in puzzles] if nodes else None
+        done += len(records)
+
+
+def _write_rows(records, table, counts, names, start, as_json, out) -> None:
+    """One line (or JSON object) per puzzle of a chunk; ``start`` puzzles came before it;
+    ``counts``: their node counts (None: not counted)."""
     for index, (record, row) in enumerate(zip(records, table, strict=True), start):
         grade_name = _grade_of(names, row)
-        count = label_nodes(record.instance) if nodes else None
+        count = None if counts is None else counts[index - start]
         if as_json:
             obj = {"index": index + 1, "line": record.line,
                    "search_free": {name: bool(flag)
                                    for name, flag in zip(names, row, strict=True)},
                    "grade": grade_name}
-            if nodes:
+            if counts is not None:
                 obj["nodes"] = count
             emit_json(obj, out)
         else:

@@ -1,0 +1,121 @@
+"""``--jobs N`` and ``--scheduler ADDRESS``: the commands' batches on a Dask cluster
+(:mod:`sudokit.parallel`), N local worker processes or an existing cluster.
+
+Each command keeps its serial loop; where it runs its batch it asks :func:`batch_runner`
+(solve, count), :func:`grade_runner` (grade) or :func:`puzzles` (generate) for the parallel form
+when one of the options is given."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import click
+import numpy as np
+
+from ..parallel import (
+    GRADE_TASK_SIZE,
+    PUZZLES_PER_TASK,
+    TASK_SIZE,
+    check_dask,
+    dask_client,
+    grade_parallel,
+    puzzles_parallel,
+    run_batch_parallel,
+)
+from ..solvers import run_batch
+from .common import exclusive
+
+__all__ = ["batch_runner", "grade_runner", "jobs_options", "on_cluster", "puzzles"]
+
+
+def jobs_options(func):
+    """``--jobs N`` and ``--scheduler ADDRESS``."""
+    func = click.option("--scheduler", metavar="ADDRESS",
+                        help="Run on an existing Dask cluster: the address of its scheduler "
+                             "(e.g. tcp://10.0.0.5:8786; start one with 'dask scheduler' and "
+                             "'dask worker ADDRESS'). Needs pip install \"sudokit[dask]\" "
+                             "here and sudokit on every worker.")(func)
+    return click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="N",
+                        help=f"Run on N local worker processes (a Dask LocalCluster), in "
+                             f"chunks of {TASK_SIZE:,} instances (grade: {GRADE_TASK_SIZE}; "
+                             f"generate: {PUZZLES_PER_TASK} puzzles, seeded per chunk); the "
+                             "output is the same for every N. Needs pip install "
+                             "\"sudokit[dask]\".")(func)
+
+
+def on_cluster(params: dict) -> bool:
+    """Whether ``--jobs`` or ``--scheduler`` was given (``params``: the command's)."""
+    return params.get("jobs") is not None or params.get("scheduler") is not None
+
+
+def _check(params: dict) -> None:
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        exclusive(ctx, "jobs", "scheduler")
+    check_dask()  # the missing-extra error before the input is read
+
+
+def batch_runner(params: dict) -> Callable[..., Iterator]:
+    """:func:`~sudokit.solvers.run_batch`, or its parallel form with ``--jobs`` or
+    ``--scheduler`` (same arguments, same results)."""
+    if not on_cluster(params):
+        return run_batch
+    _check(params)
+    jobs, scheduler = params.get("jobs"), params.get("scheduler")
+
+    def run(problems: Iterable, **kwargs: Any) -> Iterator:
+        with dask_client(jobs, scheduler) as client:
+            yield from run_batch_parallel(client, problems, **kwargs)
+
+    return run
+
+
+def grade_runner(params: dict) -> Callable[..., Iterator] | None:
+    """None without ``--jobs`` and ``--scheduler``; else a function of ``(windows of records,
+    names, nodes, shave_passes, progress)`` giving ``(records, search-free table, node counts
+    or None)`` for each window, in order, as the serial grading does."""
+    if not on_cluster(params):
+        return None
+    _check(params)
+
+    def run(windows: Iterable[list], names: list[str], nodes: bool,
+            shave_passes: int | None, progress: Callable[[int], None]) -> Iterator:
+        kept: deque = deque()  # the windows whose grades are still to come
+
+        def instances() -> Iterator[list]:
+            for records in windows:
+                if not records:
+                    continue  # nothing to grade, nothing to write
+                kept.append(records)
+                yield [record.instance for record in records]
+
+        tables: list = []
+        counts: list = []
+        parts = _on_client(params, grade_parallel, instances(), names, nodes, shave_passes,
+                           progress)
+        for table, nodes_counts in parts:  # tasks never straddle two windows
+            tables.append(table)
+            counts.extend(nodes_counts or ())
+            if sum(map(len, tables)) == len(kept[0]):
+                yield kept.popleft(), np.concatenate(tables), counts if nodes else None
+                tables, counts = [], []
+
+    return run
+
+
+def puzzles(params: dict, count: int, seed: int | None, size: int,
+            box: tuple[int, int] | None, generator: dict, make: dict,
+            progress: Callable[[int], None]) -> Iterator:
+    """``count`` puzzles made on the cluster (seeded per chunk: :mod:`sudokit.parallel`)."""
+    _check(params)
+    return _on_client(params, puzzles_parallel, count, seed, size, box, generator, make,
+                      progress)
+
+
+def _on_client(params: dict, function: Callable[..., Iterator], *args: Any) -> Iterator:
+    """``function(client, *args)``'s items, the client opened at the first and closed after
+    the last (or when the consumer stops)."""
+    with dask_client(params.get("jobs"), params.get("scheduler")) as client:
+        yield from function(client, *args)

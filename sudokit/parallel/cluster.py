@@ -1,0 +1,132 @@
+"""Opening a Dask client: N local worker processes (``--jobs``) or an existing cluster
+(``--scheduler``), the two ways into one code path.
+
+``dask[distributed]`` is optional (``pip install "sudokit[dask]"``); without it
+:func:`dask_client` raises :class:`~sudokit.errors.MissingExtraError`, one line with the
+install command, as a missing solver back end does.
+
+Examples
+--------
+>>> DASK.install
+'pip install "sudokit[dask]"'
+>>> with dask_client(jobs=1) as client:               # doctest: +SKIP
+...     client.submit(sum, [1, 2]).result()
+3
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import MissingExtraError, SolverError
+from ..solvers.registry import NeedsExtra
+
+__all__ = ["DASK", "ClusterError", "check_dask", "dask_client", "worker_count"]
+
+#: how long to wait for a scheduler to answer, and for its first worker
+CONNECT_SECONDS = 20.0
+
+
+@dataclass(frozen=True)
+class _Extra(NeedsExtra):
+    """An optional group of modules (:class:`~sudokit.solvers.registry.NeedsExtra`)."""
+
+    requires: tuple[str, ...]
+    extra: str | None
+
+
+#: what ``--jobs`` and ``--scheduler`` need
+DASK = _Extra(requires=("dask", "distributed"), extra="dask")
+
+
+class ClusterError(SolverError):
+    """The Dask cluster cannot be reached or cannot finish a chunk (exit code 6)."""
+
+
+def check_dask() -> None:
+    """Raise :class:`~sudokit.errors.MissingExtraError` when dask.distributed is missing."""
+    if DASK.missing:
+        raise MissingExtraError(f"--jobs and --scheduler need {', '.join(DASK.missing)}, "
+                                f"which is not installed: {DASK.install}")
+
+
+@contextlib.contextmanager
+def dask_client(jobs: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
+    """A ``distributed.Client``: on a ``LocalCluster`` of ``jobs`` worker processes (one
+    thread each), or connected to the scheduler at ``scheduler`` (``tcp://host:8786``).
+
+    Leaving the block (normally, on an error or on Ctrl-C) closes the client and, for a local
+    cluster, stops its worker processes.
+    """
+    check_dask()
+    from distributed import Client, LocalCluster
+
+    cluster = None
+    try:
+        with _signals_deferred():  # Ctrl-C while a cluster starts would leave it half made
+            if scheduler is None:
+                cluster = LocalCluster(n_workers=jobs or 1, threads_per_worker=1,
+                                       processes=True, dashboard_address=None,
+                                       # its HTTP server (no dashboard) on a free port
+                                       scheduler_kwargs={"dashboard_address": ":0"},
+                                       silence_logs=logging.CRITICAL)
+                client = Client(cluster, set_as_default=False)
+            else:
+                client = _connect(Client, scheduler)
+    except BaseException:
+        if cluster is not None:
+            cluster.close()
+        raise
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """SIGINT and SIGTERM received in the block are delivered when it ends (to the handlers
+    in place before it), so that a starting cluster is either not made or made whole and
+    then closed; outside the main thread, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[int] = []
+    previous = {signum: signal.signal(signum, lambda signum, frame: received.append(signum))
+                for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if received:
+            signal.raise_signal(received[0])
+
+
+def _connect(client_class: Any, address: str) -> Any:
+    try:
+        client = client_class(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as err:
+        raise ClusterError(f"cannot connect to the Dask scheduler at {address}: "
+                           f"{err}".rstrip(": ")) from None
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError) as err:
+        client.close()
+        raise ClusterError(f"the Dask scheduler at {address} has no worker (waited "
+                           f"{CONNECT_SECONDS:g} s; start one with 'dask worker {address}')"
+                           ) from err
+    return client
+
+
+def worker_count(client: Any) -> int:
+    """The number of worker threads the client's cluster has now (at least 1)."""
+    return max(1, sum(client.nthreads().values()))

@@ -1,0 +1,138 @@
+"""What a worker runs on one chunk: the serial library functions, on compact payloads.
+
+A chunk of grid puzzles of one shape travels as one template and an ``(N, n, n)`` array of
+givens (a puzzle's cached units stay home) and comes back as arrays; each worker opens its
+engine once per chunk (:func:`~sudokit.solvers.run_batch`), grades with
+:func:`~sudokit.grading.search_free_table`, and makes puzzles with a
+:class:`~sudokit.generators.PuzzleGenerator` seeded for the chunk.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> packed = pack_problems([latin_square(np.zeros((2, 2), int))] * 3)
+>>> results = unpack_results(batch_task(({"task": "count"}, packed)), start=10)
+>>> [(r.index, r.count) for r in results]
+[(10, 2), (11, 2), (12, 2)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..instances import GridPuzzle
+from ..solvers.batch import InstanceResult, run_batch
+
+__all__ = ["batch_task", "grade_task", "pack_problems", "puzzle_task", "unpack_problems",
+           "unpack_results", "PuzzleJob"]
+
+
+# -- problems and results, packed ---------------------------------------------------------
+
+def pack_problems(problems: Sequence) -> Any:
+    """``("grids", template, givens)`` for grid puzzles of one shape, else the list."""
+    first = problems[0] if problems else None
+    if (isinstance(first, GridPuzzle) and first.regions is None
+            and all(type(p) is GridPuzzle and p.box == first.box
+                    and p.variants == first.variants and p.regions is None
+                    and p.givens.shape == first.givens.shape for p in problems)):
+        givens = np.stack([p.givens for p in problems])
+        return ("grids", first.with_givens(first.givens), givens)
+    return list(problems)
+
+
+def unpack_problems(packed: Any) -> list:
+    """The problems :func:`pack_problems` packed."""
+    if isinstance(packed, tuple) and packed[0] == "grids":
+        _, template, givens = packed
+        return _trusted_grids(template, givens)
+    return list(packed)
+
+
+def _trusted_grids(template: GridPuzzle, givens: np.ndarray) -> list[GridPuzzle]:
+    """Puzzles of ``template``'s shape with these givens, sharing its units table and not
+    checked again: they were checked when the input was read (as
+    :func:`~sudokit.instances.grid.grids_from_rows` builds them, without its check)."""
+    givens = np.ascontiguousarray(givens, dtype=np.int32)
+    givens.flags.writeable = False
+    units = template._units
+    made = []
+    for values in givens:
+        grid = GridPuzzle.__new__(GridPuzzle)
+        for name, value in (("givens", values), ("box", template.box),
+                            ("variants", template.variants), ("regions", template.regions),
+                            ("_units", units)):
+            object.__setattr__(grid, name, value)
+        made.append(grid)
+    return made
+
+
+_STATUSES = ("sat", "unsat", "unknown")
+
+
+def _pack_results(results: list[InstanceResult]) -> tuple:
+    status = np.array([_STATUSES.index(r.status) for r in results], dtype=np.int8)
+    counts = [r.count for r in results]
+    seconds = np.array([r.seconds for r in results], dtype=float)
+    solutions = [r.solution for r in results]
+    shapes = {None if s is None else (s.shape, s.dtype.str) for s in solutions}
+    if len(shapes) == 1 and None not in shapes and solutions:
+        return status, counts, seconds, np.stack([s for s in solutions if s is not None])
+    return status, counts, seconds, solutions
+
+
+def unpack_results(packed: tuple, start: int) -> list[InstanceResult]:
+    """The :class:`~sudokit.solvers.batch.InstanceResult` list of a chunk whose first
+    instance is number ``start`` of the input (0-based)."""
+    status, counts, seconds, solutions = packed
+    return [InstanceResult(start + i, _STATUSES[code], solutions[i], counts[i],
+                           float(seconds[i]))
+            for i, code in enumerate(status.tolist())]
+
+
+# -- the tasks ------------------------------------------------------------------------------
+
+def batch_task(payload: tuple[dict, Any]) -> tuple:
+    """Solve or count a chunk: ``(run_batch keyword arguments, packed problems)``."""
+    kwargs, packed = payload
+    return _pack_results(list(run_batch(unpack_problems(packed), **kwargs)))
+
+
+def grade_task(payload: tuple[dict, Any]) -> tuple[np.ndarray, list[int] | None]:
+    """Grade a chunk: its search-free table and, with ``nodes``, each puzzle's node count."""
+    from ..grading import label_nodes, search_free_table
+
+    options, packed = payload
+    puzzles = unpack_problems(packed)
+    table = search_free_table(puzzles, options["names"],
+                              shave_passes=options["shave_passes"])
+    nodes = [label_nodes(p) for p in puzzles] if options["nodes"] else None
+    return table, nodes
+
+
+@dataclass(frozen=True)
+class PuzzleJob:
+    """A chunk of ``generate sudoku``: puzzles ``first .. first+count-1`` made by a
+    generator seeded with ``seed`` (a :class:`numpy.random.SeedSequence`)."""
+
+    first: int
+    count: int
+    seed: Any
+    size: int
+    box: tuple[int, int] | None
+    generator: dict
+    make: dict
+
+
+def puzzle_task(job: PuzzleJob) -> list:
+    """The :class:`~sudokit.generators.GeneratedPuzzle` list of one chunk."""
+    from ..cli.generate import _make_graded
+    from ..generators import PuzzleGenerator
+
+    with PuzzleGenerator(job.size, job.box, job.seed, **job.generator) as gen:
+        return [_make_graded(gen, index=job.first + offset, progress=None, **job.make)
+                for offset in range(job.count)]

@@ -1,0 +1,253 @@
+"""--jobs and --scheduler (sudokit.parallel): the same output as the serial run on real data,
+generate's seeds per chunk, the missing extra, a worker that dies, Ctrl-C, and a cluster
+started the multi-machine way (dask scheduler + dask worker) as subprocesses.
+
+A Dask cluster costs seconds to start: the library tests share one (two workers); each CLI
+test starts its own, as a user's run does. The tests that start clusters beyond the default
+run's few (solve, generate, a killed worker, a hand-started cluster) are marked heavy:
+``pytest -m heavy tests/test_parallel.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from .helpers import assert_cli_error, cli_run, data_path
+
+pytest.importorskip("distributed")
+
+import psutil  # noqa: E402  (a dependency of distributed)
+
+from sudokit.formats import read_instances  # noqa: E402
+from sudokit.generators import PuzzleGenerator  # noqa: E402
+from sudokit.grading import label_nodes, search_free_table  # noqa: E402
+from sudokit.parallel import (  # noqa: E402
+    chunk_seed,
+    dask_client,
+    grade_parallel,
+    puzzles_parallel,
+    run_batch_parallel,
+)
+from sudokit.solvers import run_batch  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SEVENTEEN = ("sudoku", "9x9-tdoku", "puzzles2_17_clue")
+
+
+def _env(**extra: str) -> dict:
+    return dict(os.environ, SUDOKIT_NO_PROGRESS="1", **extra)
+
+
+def sudokit(*args, env=None, check=True, timeout=300):
+    """Run ``python -m sudokit ARGS`` (a real process: its workers are real processes)."""
+    done = subprocess.run([sys.executable, "-m", "sudokit", *map(str, args)], cwd=ROOT,
+                          env=env or _env(), capture_output=True, text=True, timeout=timeout)
+    assert "Traceback" not in done.stderr, done.stderr
+    if check:
+        assert done.returncode == 0, done.stderr
+    return done
+
+
+@pytest.fixture(scope="module")
+def slice_file(tmp_path_factory):
+    """3,000 of the 17-clue puzzles (with the file's comment header)."""
+    lines = data_path(*SEVENTEEN).read_text().splitlines(keepends=True)
+    path = tmp_path_factory.mktemp("parallel") / "seventeen3000.txt"
+    path.write_text("".join(lines[:3004]))
+    return path
+
+
+@pytest.fixture(scope="module")
+def client():
+    with dask_client(jobs=2) as shared:
+        yield shared
+
+
+# -- the library: the same results as the serial functions ---------------------------------
+
+def test_run_batch_parallel_equals_run_batch(client, slice_file):
+    problems = [r.instance for r in read_instances(slice_file)][:1500]
+    serial = list(run_batch(problems, task="count", limit=2))
+    windows = [problems[:700], problems[700:]]  # tasks cut inside windows, never across
+    parallel = list(run_batch_parallel(client, windows, task="count", limit=2, windows=True,
+                                       task_size=256))
+    assert [(r.index, r.status, r.count) for r in parallel] == \
+        [(r.index, r.status, r.count) for r in serial]
+    solved = list(run_batch_parallel(client, problems[:300], task="solve", task_size=64))
+    for mine, theirs in zip(solved, run_batch(problems[:300]), strict=True):
+        assert mine.status == theirs.status
+        assert np.array_equal(mine.solution, theirs.solution)
+
+
+def test_grade_parallel_equals_the_serial_grading(client, slice_file):
+    puzzles = [r.instance for r in read_instances(slice_file)][:24]
+    names = ["FC", "FCI", "HAC"]
+    parts = list(grade_parallel(client, [puzzles[:10], puzzles[10:]], names, True, None,
+                                task_size=4))
+    assert [len(table) for table, _ in parts] == [4, 4, 2, 4, 4, 4, 2]
+    table = np.concatenate([table for table, _ in parts])
+    assert np.array_equal(table, search_free_table(puzzles, names))
+    assert sum((nodes for _, nodes in parts), []) == [label_nodes(p) for p in puzzles]
+
+
+def test_generate_chunks_are_seeded_from_the_seed_and_the_chunk_index(client):
+    make = {"mode": "minimal", "clues": None, "wanted": None, "budget": None,
+            "best_effort": False}
+    made = list(puzzles_parallel(client, 7, 11, 4, (2, 2), {}, make, per_task=3))
+    expected = []
+    for index, count in enumerate([3, 3, 1]):  # the documented recipe, done by hand
+        with PuzzleGenerator(4, (2, 2), np.random.SeedSequence(11, spawn_key=(index,))) as gen:
+            expected += [gen.make("minimal").puzzle for _ in range(count)]
+    assert [m.puzzle.tolist() for m in made] == [p.tolist() for p in expected]
+    assert chunk_seed(11, 2).spawn_key == (2,)
+
+
+# -- the command line: byte-identical output, any N ---------------------------------------
+
+def test_count_and_solve_jobs_are_byte_identical_to_the_serial_run(slice_file):
+    serial = sudokit("count", "--limit", "2", slice_file).stdout
+    assert serial.count("\n") == 3000 and " 2" not in serial  # all unique, none missing
+    assert sudokit("count", "--limit", "2", "--jobs", "2", slice_file).stdout == serial
+    assert sudokit("count", "--limit", "2", "--jobs", "1", slice_file).stdout == serial
+
+
+@pytest.mark.heavy
+def test_solve_jobs_is_byte_identical_to_the_serial_run(slice_file):
+    solved = sudokit("solve", "--jobs", "2", slice_file).stdout
+    assert solved == sudokit("solve", slice_file).stdout
+
+
+def test_grade_jobs_is_byte_identical_to_the_serial_run(tmp_path, slice_file):
+    lines = slice_file.read_text().splitlines(keepends=True)
+    small = tmp_path / "forty.txt"
+    small.write_text("".join(lines[:44]))
+    serial = sudokit("grade", "--json", small).stdout
+    out = tmp_path / "graded.jsonl"
+    sudokit("grade", "--json", "--jobs", "2", small, "-o", out)
+    strip = [line.split(',"seconds"')[0] for line in serial.splitlines()]
+    assert [line.split(',"seconds"')[0] for line in out.read_text().splitlines()] == strip
+    assert len(strip) == 40
+
+
+@pytest.mark.heavy
+def test_generate_seed_gives_the_same_puzzles_whatever_the_jobs():
+    args = ("generate", "sudoku", "--size", "4", "--count", "40", "--seed", "5", "--minimal")
+    one = sudokit(*args, "--jobs", "1").stdout
+    assert one.count("\n") == 40
+    assert sudokit(*args, "--jobs", "2").stdout == one
+
+
+# -- errors ----------------------------------------------------------------------------------
+
+def test_missing_dask_is_one_line_with_the_install_command(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # find_spec: not installed
+    top3 = ROOT / "sudokit" / "instances" / "examples" / "top3.txt"
+    for args in (("count", "--jobs", "2", top3), ("grade", "--jobs", "2", top3),
+                 ("generate", "sudoku", "--size", "4", "--jobs", "2")):
+        result = cli_run(*args)
+        assert_cli_error(result, 6, 'pip install "sudokit[dask]"', "--jobs")
+        assert result.stdout == ""
+
+
+def test_jobs_usage_errors():
+    top3 = ROOT / "sudokit" / "instances" / "examples" / "top3.txt"
+    assert_cli_error(cli_run("count", "--jobs", "2", "--scheduler", "tcp://x:1", top3), 2,
+                     "--jobs and --scheduler")
+    assert_cli_error(cli_run("count", "--counter", "ganak", "--jobs", "2", top3), 2,
+                     "--jobs does not apply to --counter ganak")
+    assert_cli_error(cli_run("solve", "--jobs", "0", top3), 2, "--jobs")
+
+
+def test_an_unreachable_scheduler_is_one_line(monkeypatch):
+    monkeypatch.setattr("sudokit.parallel.cluster.CONNECT_SECONDS", 1.0)
+    top3 = ROOT / "sudokit" / "instances" / "examples" / "top3.txt"
+    assert_cli_error(cli_run("count", "--scheduler", "tcp://127.0.0.1:9", top3), 6,
+                     "cannot connect to the Dask scheduler at tcp://127.0.0.1:9")
+
+
+# -- workers that die, Ctrl-C ----------------------------------------------------------------
+
+@pytest.mark.heavy
+def test_a_worker_killed_mid_run_is_retried(tmp_path, slice_file):
+    marker = tmp_path / "killed-once"
+    env = _env(SUDOKIT_TEST_KILL_WORKER=f"once:{marker}")
+    out = sudokit("count", "--limit", "2", "--jobs", "2", slice_file, env=env).stdout
+    assert marker.exists()  # a worker did die
+    assert out == sudokit("count", "--limit", "2", slice_file).stdout
+
+
+def test_a_chunk_that_cannot_finish_is_named_and_fails_the_run(tmp_path, slice_file):
+    env = _env(SUDOKIT_TEST_KILL_WORKER="always",
+               DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES="0")
+    out = tmp_path / "counts.txt"
+    done = sudokit("count", "--limit", "2", "--jobs", "1", slice_file, "-o", out, env=env,
+                   check=False)
+    assert done.returncode == 6, done.stderr
+    assert "the chunk of instances 1..2048 failed on the Dask cluster: KilledWorker" \
+        in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert not out.exists()
+
+
+def _workers(process: psutil.Process, wanted: int, seconds: float = 60) -> list:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        children = process.children(recursive=True)
+        if len(children) >= wanted:
+            return children
+        time.sleep(0.1)
+    pytest.fail(f"fewer than {wanted} worker processes after {seconds} s")
+
+
+def test_ctrl_c_stops_the_workers_and_leaves_no_output(tmp_path, slice_file):
+    out = tmp_path / "grades.txt"
+    process = subprocess.Popen([sys.executable, "-m", "sudokit", "grade", "--jobs", "2",
+                                slice_file, "-o", out], cwd=ROOT, env=_env(),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    children = _workers(psutil.Process(process.pid), 2)
+    time.sleep(2)  # the workers are grading
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert err.strip().splitlines()[-1] == "sudokit: interrupted", err
+    assert not out.exists() and not list(tmp_path.glob(".sudokit-*"))
+    gone, alive = psutil.wait_procs(children, timeout=10)
+    assert not alive, alive
+
+
+# -- a cluster started by hand: dask scheduler + dask worker + --scheduler ------------------
+
+@pytest.mark.heavy
+def test_scheduler_option_runs_on_a_cluster_started_by_hand(tmp_path, slice_file):
+    bin_dir = Path(sys.executable).parent
+    address_file = tmp_path / "scheduler.json"
+    scheduler = subprocess.Popen([bin_dir / "dask", "scheduler", "--host", "127.0.0.1",
+                                  "--port", "0", "--no-dashboard",
+                                  "--scheduler-file", address_file],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = None
+    try:
+        deadline = time.monotonic() + 60
+        while not address_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        import json
+
+        address = json.loads(address_file.read_text())["address"]
+        worker = subprocess.Popen([bin_dir / "dask", "worker", address, "--nthreads", "1",
+                                   "--no-dashboard"], cwd=ROOT,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        counted = sudokit("count", "--limit", "2", "--scheduler", address, slice_file).stdout
+        assert counted == sudokit("count", "--limit", "2", slice_file).stdout
+    finally:
+        for process in (worker, scheduler):
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=30)
