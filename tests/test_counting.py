@@ -32,6 +32,7 @@ from .helpers import (
     cli_run,
     partial_grids,
     random_cnf,
+    small_precolorings,
 )
 
 HAVE_COUNTING = not COUNTERS["ganak"].missing and not COUNTERS["approxmc"].missing
@@ -98,12 +99,90 @@ def test_ganak_counts_the_latin_squares_of_order_5():
 
 
 @needs_counting
-def test_ganak_counts_the_6x6_grids_by_their_first_row():
-    """Every 6x6 (2x3) grid is one relabelling of exactly one grid whose first row is 123456:
-    28,200,960 = 6! x 39,168. (Ganak on the empty 6x6 grid did not finish in 15 minutes.)"""
-    first_row = np.zeros((6, 6), dtype=int)
-    first_row[0] = np.arange(1, 7)
-    assert count_models(sudoku(first_row, (2, 3)), "ganak").count * 720 == 28_200_960
+def test_ganak_counts_the_6x6_grids():
+    """The empty 6x6 (2x3) grid, directly (about 10 s): 28,200,960 = 6! x 39,168 canonical
+    grids (without the value symmetry, Ganak does not finish in 15 minutes)."""
+    result = count_models(empty(6, (2, 3)), "ganak")
+    assert (result.status, result.count, result.complete) == ("sat", 28_200_960, True)
+
+
+@needs_counting
+@pytest.mark.heavy
+def test_ganak_counts_the_latin_squares_of_order_5_without_the_symmetry():
+    plain = count_models(empty(5, latin=True), "ganak", encoding="minimal", symmetry=False)
+    assert plain.count == 161_280
+
+
+# -- the value symmetry ----------------------------------------------------------------------
+
+def _canonical_count(puzzle, symmetry=True):
+    """Enumerate the models of the counted formula (no model counter needed): the canonical
+    solutions, and the factor each stands for."""
+    counted = counted_formula(puzzle, symmetry=symmetry)
+    cnf = CNF(num_vars=counted.num_vars)
+    for block in counted.blocks:
+        cnf.add_block("counted", block)
+    if counted.trivial is not None:
+        return counted.trivial, counted.factor
+    return count_models(formula(cnf, counted.projection.tolist())).count, counted.factor
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(partial_grids())
+def test_canonical_solutions_times_the_factor_is_the_count(puzzle):
+    canonical, factor = _canonical_count(puzzle)
+    assert canonical * factor == brute_force_count(puzzle)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_precolorings())
+def test_canonical_colorings_times_the_factor_is_the_count(problem):
+    """Two colors: every edge is a full unit, so the free colors of a graph with an edge are
+    ordered along it; with more colors there is no full unit and nothing changes."""
+    canonical, factor = _canonical_count(problem)
+    assert canonical * factor == brute_force_count(problem)
+
+
+@pytest.mark.parametrize("grid, values, lines, factor", [
+    (np.zeros((4, 4), dtype=int), (1, 2, 3, 4), 0, 24),
+    (np.array([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 3, 0], [0, 0, 0, 0]]), (2, 4), 0, 2),
+    (np.array([[1, 2, 0, 0], [0, 0, 3, 0], [0, 0, 0, 0], [0, 0, 0, 0]]), (), 0, 1),
+])
+def test_symmetry_of_partial_sudokus(grid, values, lines, factor):
+    _check_symmetry(sudoku(grid), values, lines, factor)
+
+
+@pytest.mark.parametrize("grid, values, lines, factor", [
+    (np.zeros((4, 4), dtype=int), (1, 2, 3, 4), 3, 24 * 6),
+    # row 1 (the fewest empty cells) orders the free values 4, 5; rows 2, 3, 5 are empty
+    (np.array([[1, 0, 0, 3, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 2, 0, 0],
+               [0, 0, 0, 0, 0]]), (4, 5), 3, 2 * 6),
+    # one free value: only the empty rows 2 and 4 are ordered
+    (np.array([[1, 2, 3, 0], [0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 0, 0]]), (), 2, 2),
+    # the fewest empty cells in column 1: the empty columns 2, 3 are ordered (in row 1)
+    (np.array([[1, 0, 0, 0], [2, 0, 0, 0], [3, 0, 0, 4], [0, 0, 0, 0]]), (), 2, 2),
+])
+def test_symmetry_of_partial_latin_squares(grid, values, lines, factor):
+    _check_symmetry(latin_square(grid), values, lines, factor)
+
+
+def _check_symmetry(puzzle, values, lines, factor):
+    from sudokit.counting.symmetry import find_symmetry
+    from sudokit.encoders import to_cnf
+
+    symmetry = find_symmetry(to_cnf(puzzle, "reduced"))
+    assert (symmetry.values if symmetry else ()) == values
+    assert (len(symmetry.lines) if symmetry else 0) == lines
+    assert (symmetry.factor if symmetry else 1) == factor
+    assert counted_formula(puzzle, symmetry=True).factor == factor
+    canonical, _ = _canonical_count(puzzle)
+    assert canonical * factor == brute_force_count(puzzle)
+
+
+def test_no_symmetry_outside_completion_problems():
+    cnf = CNF(num_vars=2)
+    cnf.add_clauses("input", [[1, 2]])
+    assert counted_formula(formula(cnf), symmetry=True).factor == 1
 
 
 @needs_counting
@@ -169,8 +248,8 @@ def test_approxmc_estimate_lies_within_its_tolerance(instance, exact):
 
 
 @needs_counting
-@pytest.mark.heavy
 def test_approxmc_estimate_of_the_6x6_grids():
+    """About a second: ApproxMC estimates the 39,168 canonical grids, times 6!."""
     result = count_models(empty(6, (2, 3)), "approxmc", epsilon=0.8, delta=0.2, seed=1)
     assert 28_200_960 / 1.8 <= result.count <= 28_200_960 * 1.8
 
@@ -278,6 +357,29 @@ def test_ctrl_c_ends_the_count_and_its_child(tmp_path):
     assert proc.returncode == 130, err
     assert b"interrupted" in err and b"Traceback" not in err
     time.sleep(0.5)
+    assert not [pid for pid in children if os.path.exists(f"/proc/{pid}")
+                and b"zombie" not in _status(pid)]
+
+
+@needs_counting
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_killed_command_takes_its_child_along(tmp_path):
+    """SIGKILL leaves the command no chance to end its Ganak child: the kernel does it."""
+    path = tmp_path / "empty8.txt"
+    path.write_text("." * 64 + "\n")
+    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
+    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "count", "--counter", "ganak",
+                             "--problem", "latin", str(path)], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children = _wait_for_children(proc.pid)
+    assert children, "the ganak child never started"
+    proc.kill()
+    proc.wait(timeout=20)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(os.path.exists(f"/proc/{pid}")
+                                              and b"zombie" not in _status(pid)
+                                              for pid in children):
+        time.sleep(0.1)
     assert not [pid for pid in children if os.path.exists(f"/proc/{pid}")
                 and b"zombie" not in _status(pid)]
 

@@ -15,7 +15,7 @@ __all__ = ["check_counter", "counter_options", "counted", "estimate_text"]
 #: (``spec.options``), or None for the solver-engine options (``spec.engines``)
 _COUNTER_OPTIONS = {"limit": "limit", "epsilon": "epsilon", "delta": "delta", "seed": "seed",
                     "solver": "solver", "encoding": "encoding", "amo": "amo",
-                    "conflicts": None, "nodes": None}
+                    "conflicts": None, "nodes": None, "jobs": None, "scheduler": None}
 
 
 def counter_options(func):

@@ -2,7 +2,9 @@
 
 ``enumerate`` (the default) lists solutions and blocks each; ``ganak`` counts exactly without
 enumerating; ``approxmc`` estimates with an (epsilon, delta) guarantee. The last two need
-``pip install "sudokit[counting]"``. See :mod:`sudokit.counting.registry`.
+``pip install "sudokit[counting]"``. See :mod:`sudokit.counting.registry`. Those two count a
+grid modulo its value (and a Latin square's row) symmetry and multiply
+(:mod:`sudokit.counting.symmetry`), which makes the 28,200,960 6x6 grids a count of seconds.
 
 Examples
 --------

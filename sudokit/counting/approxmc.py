@@ -63,7 +63,8 @@ def _usage(message: str) -> SudokitError:
 
 def count(instance: Any, budget: Budget = UNLIMITED, *, encoding: str | None = None,
           amo: str | None = None, epsilon: float = DEFAULT_EPSILON,
-          delta: float = DEFAULT_DELTA, seed: int | None = None) -> CountResult:
+          delta: float = DEFAULT_DELTA, seed: int | None = None, symmetry: bool = True
+          ) -> CountResult:
     """An estimate of the number of solutions of ``instance`` (any kind) by ApproxMC.
 
     Parameters
@@ -76,10 +77,13 @@ def count(instance: Any, budget: Budget = UNLIMITED, *, encoding: str | None = N
         The tolerance and the failure probability of the guarantee (see the module).
     seed : int, optional
         The random seed of the hash functions (default 1, ApproxMC's own).
+    symmetry : bool
+        Estimate a completion problem's count modulo its value symmetry and multiply by the
+        exact ``k!`` (:mod:`~sudokit.counting.symmetry`), which keeps the guarantee.
     """
     check_guarantee(epsilon, delta)
     start = time.monotonic()
-    formula = counted_formula(instance, encoding, amo, budget.memory)
+    formula = counted_formula(instance, encoding, amo, budget.memory, symmetry)
     if formula.trivial is not None:
         answer: dict[str, Any] | None = {"cells": formula.trivial, "hashes": 0}
     else:
@@ -91,6 +95,6 @@ def count(instance: Any, budget: Budget = UNLIMITED, *, encoding: str | None = N
     if answer is None:
         return CountResult("unknown", None, exact=False, epsilon=epsilon, delta=delta,
                            seconds=seconds)
-    estimate = int(answer["cells"]) * 2 ** int(answer["hashes"])
+    estimate = int(answer["cells"]) * 2 ** int(answer["hashes"]) * formula.factor
     return CountResult("sat" if estimate else "unsat", estimate, exact=False, epsilon=epsilon,
                        delta=delta, seconds=seconds)

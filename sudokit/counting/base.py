@@ -34,8 +34,9 @@ from ..encoders import to_cnf
 from ..errors import SolverError
 from ..problems import problem_kind
 from ..solvers.budget import UNLIMITED, Budget
+from .symmetry import find_symmetry
 
-__all__ = ["CountResult", "CountedFormula", "counted_formula", "run_counter"]
+__all__ = ["CountResult", "CountedFormula", "counted_formula", "run_counter", "run_child"]
 
 
 @dataclass(frozen=True)
@@ -72,17 +73,19 @@ class CountedFormula:
     """A formula as a counter takes it: clause blocks, variables, projection.
 
     ``trivial`` is the count when no counter is needed (0 for a formula with an empty
-    clause), else None.
+    clause), else None. ``factor``: each model counted stands for this many solutions (with
+    the symmetry broken, :mod:`~sudokit.counting.symmetry`; else 1).
     """
 
     num_vars: int
     blocks: tuple[np.ndarray, ...]
     projection: np.ndarray
     trivial: int | None = None
+    factor: int = 1
 
 
 def counted_formula(instance: Any, encoding: str | None = None, amo: str | None = None,
-                    max_bytes: int | None = None) -> CountedFormula:
+                    max_bytes: int | None = None, symmetry: bool = False) -> CountedFormula:
     """The projected CNF of ``instance`` that a model counter counts.
 
     Parameters
@@ -92,6 +95,9 @@ def counted_formula(instance: Any, encoding: str | None = None, amo: str | None 
         pairwise). Every encoding sudokit has is parsimonious on the projection.
     max_bytes : int, optional
         Refuse a formula larger than this (:class:`~sudokit.errors.ResourceError`).
+    symmetry : bool
+        Break the symmetry of a completion problem (:mod:`~sudokit.counting.symmetry`): the
+        formula then has ``1 / factor`` of the models; other instances are unchanged.
     """
     encoded = to_cnf(instance, encoding or problem_kind(instance).solo_cnf_encoding,
                      amo or "pairwise", max_bytes=max_bytes)
@@ -103,7 +109,11 @@ def counted_formula(instance: Any, encoding: str | None = None, amo: str | None 
     blocks = tuple(np.ascontiguousarray(block, dtype=np.int32) for _, block in cnf.blocks
                    if block.shape[0])
     trivial = 0 if cnf.has_empty_clause else None
-    return CountedFormula(int(cnf.num_vars), blocks, projection, trivial)
+    found = find_symmetry(encoded) if symmetry else None
+    if found is None:
+        return CountedFormula(int(cnf.num_vars), blocks, projection, trivial)
+    extra = tuple(block for block in found.blocks(encoded.cell_vars) if block.shape[0])
+    return CountedFormula(int(cnf.num_vars), blocks + extra, projection, trivial, found.factor)
 
 
 _CHILD = Path(__file__).with_name("_child.py")
@@ -119,18 +129,28 @@ def run_counter(counter: str, formula: CountedFormula, budget: Budget = UNLIMITE
     """
     job = {"counter": counter, "num_vars": formula.num_vars, "blocks": formula.blocks,
            "projection": formula.projection, **options}
+    return run_child(job, budget.seconds)
+
+
+def run_child(job: dict[str, Any], seconds: float | None = None) -> dict[str, Any] | None:
+    """Run ``job`` (its ``"counter"`` names the task of :mod:`sudokit.counting._child`) in
+    a child process that is killed when ``seconds`` run out (then None), on Ctrl-C (which
+    propagates) or on any error here; a child that fails raises
+    :class:`~sudokit.errors.SolverError`. Also runs the ILP fill
+    (:mod:`sudokit.generators.fill_ilp`), whose HiGHS run answers a cancel only late.
+    """
     payload = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
     child = subprocess.Popen([sys.executable, str(_CHILD)], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        out, err = child.communicate(payload, timeout=budget.seconds)
+        out, err = child.communicate(payload, timeout=seconds)
     except subprocess.TimeoutExpired:
         return None
-    finally:  # the budget ran out, Ctrl-C, or any error here: the count ends with us
+    finally:  # the budget ran out, Ctrl-C, or any error here: the task ends with us
         if child.poll() is None:
             child.kill()
             child.wait()
-    return _answer(counter, child.returncode, out, err)
+    return _answer(str(job["counter"]), child.returncode, out, err)
 
 
 def _answer(counter: str, code: int, out: bytes, err: bytes) -> dict[str, Any]:

@@ -5,6 +5,10 @@ projected on a set of variables by component caching and decomposition, without 
 them: the 28,200,960 grids of a 6x6 Sudoku are counted, not listed. The formula is the
 instance's own CNF projected on the variables that define a solution
 (:func:`~sudokit.counting.base.counted_formula`), so the count equals the number of solutions.
+A grid is counted modulo its symmetry (:mod:`~sudokit.counting.symmetry`): Ganak counts the
+canonical solutions (free values in order along one unit, a Latin square's empty rows in
+order) and the result is multiplied by the number of orderings. Component caching cannot see
+that symmetry: on the empty 6x6 grid Ganak alone runs for tens of minutes, with it about 10 s.
 The count runs in a child process, so a time budget holds (past it: ``unknown``).
 
 Examples
@@ -27,8 +31,8 @@ __all__ = ["count"]
 
 
 def count(instance: Any, budget: Budget = UNLIMITED, *, encoding: str | None = None,
-          amo: str | None = None, limit: int | None = None, seed: int | None = None
-          ) -> CountResult:
+          amo: str | None = None, limit: int | None = None, seed: int | None = None,
+          symmetry: bool = True) -> CountResult:
     """The exact number of solutions of ``instance`` (any kind), counted by Ganak.
 
     Parameters
@@ -43,9 +47,12 @@ def count(instance: Any, budget: Budget = UNLIMITED, *, encoding: str | None = N
         enumerating counter does; the whole count is still computed.
     seed : int, optional
         Ganak's random seed (the count does not depend on it).
+    symmetry : bool
+        Count a completion problem modulo its value symmetry and multiply by ``k!``
+        (:mod:`~sudokit.counting.symmetry`; the count is the same, found far faster).
     """
     start = time.monotonic()
-    formula = counted_formula(instance, encoding, amo, budget.memory)
+    formula = counted_formula(instance, encoding, amo, budget.memory, symmetry)
     if formula.trivial is not None:
         answer: dict[str, Any] | None = {"count": str(formula.trivial)}
     else:
@@ -55,7 +62,7 @@ def count(instance: Any, budget: Budget = UNLIMITED, *, encoding: str | None = N
     seconds = time.monotonic() - start
     if answer is None:
         return CountResult("unknown", None, seconds=seconds)
-    total = int(answer["count"])
+    total = int(answer["count"]) * formula.factor
     complete = limit is None or total < limit
     shown = total if complete else limit
     return CountResult("sat" if total else "unsat", shown, seconds=seconds, complete=complete)

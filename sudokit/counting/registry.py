@@ -66,11 +66,12 @@ COUNTERS: dict[str, CounterSpec] = {spec.name: spec for spec in (
                 "sudokit.counting.enumerate:count",
                 options=("solver", "encoding", "amo", "limit"), engines=True),
     CounterSpec("ganak", "Ganak exact projected model counting (no enumeration)",
-                "sudokit.counting.ganak:count", options=("encoding", "amo", "limit", "seed"),
+                "sudokit.counting.ganak:count",
+                options=("encoding", "amo", "limit", "seed", "symmetry"),
                 requires=("pyganak",), extra="counting"),
     CounterSpec("approxmc", "ApproxMC estimate within a factor 1+epsilon w.p. 1-delta",
                 "sudokit.counting.approxmc:count", exact=False,
-                options=("encoding", "amo", "epsilon", "delta", "seed"),
+                options=("encoding", "amo", "epsilon", "delta", "seed", "symmetry"),
                 requires=("pyapproxmc",), extra="counting"),
 )}
 
