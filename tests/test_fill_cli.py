@@ -95,8 +95,6 @@ def test_minimal_batches_stream():
             proc.wait()
 
 
-# (not ilp: HiGHS answers cancelSolve only at its own check points, more than 30 s late
-# during a 36x36 solve; a known defect, said in the README)
 @pytest.mark.parametrize("name", ["backtrack", "prune", "grasp"])
 def test_ctrl_c_ends_a_long_fill(name):
     """SIGINT mid-fill: exit 130 and one line, within a few seconds."""
@@ -118,3 +116,65 @@ def test_ctrl_c_ends_a_long_fill(name):
             proc.kill()
     assert proc.returncode == 130 and err.decode().strip().endswith("sudokit: interrupted")
     assert "Traceback" not in err.decode() and time.monotonic() - sent < 5
+
+
+def _children(pid):
+    """The process ids of ``pid``'s children (Linux /proc)."""
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            found += [int(c) for c in f.read().split()]
+    return found
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux /proc")
+def test_ctrl_c_ends_a_36x36_ilp_fill_at_once(tmp_path):
+    """The ILP fill of a 36x36 runs in a child process (HiGHS answers a cancel only at its
+    own check points): SIGINT exits 130 within a few seconds, the child is gone, and no -o
+    file is left."""
+    import signal
+
+    out_file = tmp_path / "grids.txt"
+    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
+    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "generate", "sudoku", "--size",
+                             "36", "--full", "--fill", "ilp", "--count", "200", "--seed", "1",
+                             "-o", str(out_file)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    children = []
+    deadline = time.monotonic() + 30
+    while not children and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        children = _children(proc.pid)          # the HiGHS child of the first grid
+    time.sleep(1.0)
+    assert proc.poll() is None and children, proc.communicate()[1].decode()
+    proc.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130 and err.decode().strip().endswith("sudokit: interrupted")
+    assert time.monotonic() - sent < 5 and not out_file.exists()
+    for child in children:
+        assert not os.path.exists(f"/proc/{child}") or _zombie_or_other(child, proc.pid)
+
+
+def _zombie_or_other(pid, parent):
+    """True when ``pid`` is no longer a live child of ``parent`` (reused ids included)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return True
+    return fields[0] == "Z" or int(fields[1]) != parent
+
+
+def test_ilp_time_limit_exits_5_at_36x36():
+    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
+    started = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "sudokit", "generate", "sudoku", "--size",
+                           "36", "--full", "--fill", "ilp", "--time-limit", "0.5", "--seed",
+                           "1"], capture_output=True, env=env, timeout=60)
+    assert proc.returncode == 5 and b"allow more with --time-limit" in proc.stderr
+    assert time.monotonic() - started < 15             # (interpreter start included)

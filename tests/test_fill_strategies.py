@@ -13,7 +13,7 @@ from sudokit.solvers.budget import Budget
 SHAPES = [(4, (2, 2)), (6, (2, 3)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4))]
 #: what each strategy is meant to reach beyond 16x16 in a test's time (grasp stops at 12x12)
 LARGER = {"auto": [25, 36], "search": [25], "sat": [25, 36], "product": [25, 64],
-          "prune": [25], "weighted-prune": [25, 36], "backtrack": [], "ilp": [], "grasp": []}
+          "prune": [25], "weighted-prune": [25, 36], "backtrack": [], "ilp": [25, 36], "grasp": []}
 #: a seed per (strategy, side) known to finish fast where a strategy has a heavy tail
 SEEDS = {("weighted-prune", 36): 1}
 
@@ -117,6 +117,38 @@ def test_time_budget_holds(name):
     with pytest.raises(BudgetExhausted, match="time budget ran out"):
         fill_grid(name, n, box, np.random.default_rng(0), meter=Budget(seconds=0.5).start())
     assert time.monotonic() - started < 5
+
+
+def test_ilp_fill_in_a_child_process_equals_the_one_in_process():
+    """The child process (from CHILD_MIN_SIDE up) gets the same job: same seed, same grid;
+    its first row is the random fixed row drawn from the generator."""
+    from sudokit.generators.fill_ilp import CHILD_MIN_SIDE, ilp_fill
+
+    assert 9 < CHILD_MIN_SIDE <= 36
+    here = ilp_fill(9, (3, 3), np.random.default_rng(8), child=False)
+    there = ilp_fill(9, (3, 3), np.random.default_rng(8), child=True)
+    assert valid_grid(here, 3, 3) and (here == there).all()
+    assert here[0].tolist() == (np.random.default_rng(8).permutation(9) + 1).tolist()
+
+
+def test_ilp_fill_with_the_papers_random_objective():
+    from sudokit.generators.fill_ilp import ilp_fill
+
+    grids = [ilp_fill(9, (3, 3), np.random.default_rng(s), random_objective=True)
+             for s in (1, 1, 2)]
+    assert all(valid_grid(g, 3, 3) for g in grids)
+    assert (grids[0] == grids[1]).all() and (grids[0] != grids[2]).any()
+
+
+def test_ilp_budget_holds_in_the_child_process():
+    """A budget too short for a 36x36 kills the child: BudgetExhausted, soon after."""
+    import time
+
+    started = time.monotonic()
+    with pytest.raises(BudgetExhausted, match="time budget ran out"):
+        fill_grid("ilp", 36, (6, 6), np.random.default_rng(0),
+                  meter=Budget(seconds=0.3).start())
+    assert time.monotonic() - started < 3
 
 
 def test_ilp_fill_respects_its_budget_and_reports_nodes():

@@ -18,8 +18,9 @@ conflicts, or HiGHS branch-and-bound nodes, or GRASP iterations: see each entry)
 ``backtrack``       Raggi, Neto and Fontes (2019), Algorithm 1
 ``prune``           Raggi et al. (2019), Algorithm 2 ("big prune"), ``alpha`` 0.7
 ``weighted-prune``  Raggi et al. (2019), Algorithm 3 ("big weighted prune"), ``alpha`` 1.0
-``ilp``             the binary integer program with a random objective, HiGHS (Raggi et al.
-                    2019; the model of Bartlett et al. 2008)
+``ilp``             the binary integer program, HiGHS (Raggi et al. 2019; the model of
+                    Bartlett et al. 2008): a random fixed first row and HiGHS seed, no
+                    objective, the first feasible grid; in a child process from 25x25 up
 ``grasp``           Takano, de Freitas and Sá's GRASP from the empty grid, ``alpha`` 0.2
 ==================  ===========================================================================
 
@@ -140,7 +141,8 @@ FILLS: dict[str, FillStrategy] = {s.name: s for s in (
     FillStrategy("weighted-prune", "Raggi's Algorithm 3: 2 values with probability "
                  "alpha*filled/total, restarts", RAGGI + ", Algorithm 3",
                  f"{_PRUNE}:weighted_prune_fill", alpha=(0.0, 1.0), alpha_default=1.0),
-    FillStrategy("ilp", "binary integer program with a random objective (HiGHS)",
+    FillStrategy("ilp", "binary integer program, random first row and HiGHS seed, first "
+                 "feasible grid (HiGHS)",
                  RAGGI + "; model of Bartlett et al. (2008)",
                  "sudokit.generators.fill_ilp:ilp_fill", "HiGHS branch-and-bound nodes",
                  requires=("highspy",), extra="ilp", kernels=False),
