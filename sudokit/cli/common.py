@@ -15,8 +15,10 @@ from click.core import ParameterSource
 from ..encoders import AMO_METHODS, ENCODINGS, XC_ENCODINGS
 from ..errors import SudokitError
 from ..formats import read_instances
+from ..formats.puzzle_text import with_variants
 from ..formats.stream import read_instance_chunks
 from ..instances import parse_box
+from ..instances.variants import ALIASES, VARIANTS, parse_variants
 from ..problems import DEFAULT_KIND, PROBLEMS, problem_kind
 from ..solvers import DEFAULT_SOLVER, ENGINES, Budget, resolve_solver
 from ..solvers.batch import default_names, solver_needs
@@ -40,8 +42,33 @@ def _problem_help() -> str:
             f"{DEFAULT_KIND}).")
 
 
+#: ``ctx.meta`` key of the ``--variant`` names (canonical, in registry order)
+VARIANTS_GIVEN = "sudokit.variants"
+
+
+def _variants_callback(ctx, param, value):
+    try:
+        ctx.meta[VARIANTS_GIVEN] = parse_variants(value)
+    except SudokitError as err:
+        raise click.BadParameter(err.for_cli(), ctx, param) from None
+
+
+def variant_option(func):
+    """``--variant NAME`` (repeatable): the variants' units join every grid read (see
+    :func:`with_variants`); the names are kept in ``ctx.meta`` under :data:`VARIANTS_GIVEN`."""
+    return click.option(
+        "--variant", "variants", multiple=True, metavar="NAME", expose_value=False,
+        callback=_variants_callback,
+        help="A puzzle variant whose units every grid gets (repeatable, they combine): "
+             + ", ".join(VARIANTS) + " (aliases " + ", ".join(sorted(ALIASES))
+             + "). A '# variant:' header line in FILE does the same; the two add up. "
+             "jigsaw needs the region map in FILE.")(func)
+
+
 def instance_options(func):
-    """``--problem``, ``--box``, ``--colors`` and ``--skip-bad``: how to read FILE."""
+    """``--problem``, ``--box``, ``--colors``, ``--variant`` and ``--skip-bad``: how to read
+    FILE."""
+    func = variant_option(func)
     func = click.option("--skip-bad", is_flag=True, expose_value=False,
                         callback=lambda ctx, param, value: ctx.meta.update({SKIP_BAD: value}),
                         help="Skip malformed instance lines with a warning each (and a count "
@@ -275,13 +302,30 @@ def _reading(box):
     return ctx, shape, (warn_skipped if skip else None)
 
 
+def given_variants(records: Sequence, path: str) -> list:
+    """The records with the ``--variant`` units added to their grids (none given: as they
+    are); a usage error for a graph, formula or exact cover, an :class:`InstanceError` at the
+    record's line for a given that the new units repeat."""
+    ctx = click.get_current_context(silent=True)
+    names = () if ctx is None else ctx.meta.get(VARIANTS_GIVEN, ())
+    if not names or not records:
+        return list(records)
+    other = sorted({problem_kind(r.instance).name for r in records} - {"sudoku", "latin"})
+    if other:
+        where = "<stdin>" if path == "-" else path
+        raise click.UsageError(f"--variant applies only to sudoku and latin instances; {where} "
+                               f"holds {' and '.join(other)}")
+    source = "<stdin>" if path == "-" else path
+    return with_variants(list(records), names, source)
+
+
 def load(path: str, problem, box, colors):
     """Read every instance of FILE (``-`` for stdin), and refuse the options of
-    :data:`OPTION_KINDS` that do not apply to what was read."""
+    :data:`OPTION_KINDS` that do not apply to what was read; ``--variant`` is applied."""
     ctx, shape, on_bad = _reading(box)
     records = read_instances(path, problem=problem, box=shape, colors=colors, on_bad=on_bad)
     check_kinds(ctx, records, path)
-    return records
+    return given_variants(records, path)
 
 
 def load_chunks(path: str, problem, box, colors):
@@ -302,10 +346,10 @@ def load_chunks(path: str, problem, box, colors):
         while ahead:  # handed over, not kept: memory stays flat
             records = ahead.pop(0)
             check_kinds(ctx, records, path)
-            yield records
+            yield given_variants(records, path)
         for records in chunks:
             check_kinds(ctx, records, path)
-            yield records
+            yield given_variants(records, path)
 
     return total, checked()
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..errors import InstanceError, SudokitError
 from ..formats import format_col, format_pls, format_puzzle
+from ..formats.puzzle_write import VariantHeaders
 from ..generators import (
     CHECKERS,
     LATIN_METHODS,
@@ -30,9 +31,12 @@ from ..generators.fills import FILLS
 from ..grading import grade
 from ..grading.lattice import ORDER as GRADES
 from ..instances import default_box, parse_box
+from ..instances.jigsaw import format_region_map
+from ..instances.variants import ALIASES, VARIANTS, parse_variants
 from ..solvers.budget import Budget
 from .common import FinitePositiveFloat
 from .group import SudokitGroup
+from .jobs import jobs_options, on_cluster, puzzles
 from .output import Progress, emit_json, output_option, output_stream
 
 __all__ = ["generate"]
@@ -71,6 +75,13 @@ def _make_graded(gen, mode, clues, wanted, index, budget, progress, best_effort=
         raise InstanceError(f"no puzzle of grade {wanted} in {GRADE_ATTEMPTS} tries (puzzle "
                             f"{index + 1}); try another grade, --minimal or a different "
                             "size") from None
+
+
+def _puzzles(count, seed, size, shape, generator, make, progress):
+    """The puzzles of a serial run: one generator seeded with ``seed`` makes them all."""
+    with PuzzleGenerator(size, shape, seed, **generator) as gen:
+        for index in range(count):
+            yield _make_graded(gen, index=index, progress=progress.status, **make)
 
 
 class _PuzzleProgress(Progress):
@@ -153,7 +164,29 @@ def _puzzle_json(made, index: int, with_solution: bool) -> dict:
         out["clues_over_target"] = made.clues - target
     if with_solution:
         out["solution"] = format_puzzle(made.solution, style)
+    if made.variants:
+        out["variants"] = list(made.variants)
+    if made.regions is not None:
+        out["regions"] = format_region_map(made.regions)
     return out
+
+
+def _variants(size: int, box: str | None, names) -> tuple[tuple[str, ...], tuple | None]:
+    """``--variant`` parsed, and the box shape (None for a jigsaw, whose regions replace
+    the boxes)."""
+    try:
+        variants = parse_variants(names)
+    except SudokitError as err:
+        raise click.BadParameter(err.for_cli(), param_hint="--variant") from None
+    if "jigsaw" not in variants:
+        return variants, _box(size, box)
+    if box is not None:
+        raise click.UsageError("--box does not apply to a jigsaw: its regions replace the boxes")
+    boxed = [name for name in variants if VARIANTS[name].needs_box]
+    if boxed:
+        raise click.UsageError(f"--variant {boxed[0]} needs boxes; a jigsaw has regions "
+                               "instead")
+    return variants, None
 
 
 @click.group(cls=SudokitGroup)
@@ -211,9 +244,16 @@ def generate():
               show_default=True, help="One line per puzzle, or a grid with box separators.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per puzzle: puzzle, clues, seconds and the checks made.")
+@click.option("--variant", "variant_names", multiple=True, metavar="NAME",
+              help="A puzzle variant (repeatable, they combine): " + ", ".join(VARIANTS)
+                   + " (aliases " + ", ".join(sorted(ALIASES)) + "). jigsaw draws a random "
+                   "region map from the seed (one per run, or per --jobs chunk); the output "
+                   "starts with a '# variant:' line (and a 'regions:' line) so it reads back.")
+@jobs_options
 @output_option
 def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, target_clues,
-           wanted_grade, checker, verify, time_limit, solution, layout, as_json, output):
+           wanted_grade, checker, verify, time_limit, solution, layout, as_json, variant_names,
+           output, **cluster):
     """Generate Sudoku puzzles with a unique solution (or full grids with --full).
 
     A random full grid (randomized search with restarts up to 25x25; random matchings and
@@ -230,8 +270,13 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
       sudokit generate sudoku --size 9 --minimal --grade FCI --count 5 --seed 1
       sudokit generate sudoku --size 36 --time-limit 1 --seed 1 -o big.txt
       sudokit generate sudoku --size 16 --full --fill weighted-prune --alpha 0.9 --json
+      sudokit generate sudoku --size 9 --variant x --minimal --seed 3
+      sudokit generate sudoku --size 9 --variant jigsaw --minimal --seed 1 --format grid
     """
-    shape = _box(size, box)
+    variants, shape = _variants(size, box, variant_names)
+    if variants and fill != "auto":
+        raise click.UsageError(f"--fill {fill} builds classic grids; a variant grid is filled "
+                               "through its units (leave --fill out)")
     if sum([minimal, clues is not None, full, target_clues is not None]) > 1:
         raise click.UsageError("choose at most one of --minimal, --clues, --target-clues "
                                "and --full")
@@ -252,13 +297,21 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
     progress = _PuzzleProgress(count)
     cut_short = 0
     try:
-        with output_stream(output) as out, \
-                PuzzleGenerator(size, shape, seed, checker=checker, verify=verify,
-                                symmetry=symmetry, fill=fill, alpha=alpha) as gen:
-            for index in range(count):
-                made = _make_graded(gen, mode, clues, wanted_grade, index, budget,
-                                    progress.status, target_clues is not None)
+        generator = {"checker": checker, "verify": verify, "symmetry": symmetry, "fill": fill,
+                     "alpha": alpha}
+        if variants:
+            generator["variants"] = variants
+        headers = VariantHeaders()   # '# variant:' and 'regions:' lines: the file reads back
+        make = {"mode": mode, "clues": clues, "wanted": wanted_grade, "budget": budget,
+                "best_effort": target_clues is not None}
+        with output_stream(output) as out:
+            made_all = (puzzles(cluster, count, seed, size, shape, generator, make, progress)
+                        if on_cluster(cluster)  # --jobs: seeded per chunk (sudokit.parallel)
+                        else _puzzles(count, seed, size, shape, generator, make, progress))
+            for index, made in enumerate(made_all):
                 cut_short += made.budget_exhausted
+                if not as_json:
+                    out.write(headers.before(made.instance, style))
                 if as_json:
                     emit_json(_puzzle_json(made, index + 1, solution), file=out)
                 elif solution and not full:

@@ -11,7 +11,7 @@ import click
 from ..counting import COUNTERS
 from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
 from ..formats import format_instance, format_no_solution, format_solution
-from ..solvers import run_batch
+from ..formats.puzzle_write import VariantHeaders
 from .common import (
     check_budgets,
     check_solver,
@@ -26,6 +26,7 @@ from .common import (
     solver_options,
 )
 from .counting import check_counter, counted, counter_options, estimate_text
+from .jobs import batch_runner, jobs_options
 from .output import Progress, emit_json, output_option, output_stream, written_value
 
 
@@ -35,6 +36,7 @@ def _results(ctx, file, options, task, limit=None, out=None):
     flat and results come out while the input is still being read (``out`` is flushed
     after the first result, at most every 0.1 s, and after each chunk's results)."""
     exclusive(ctx, "xc", "problem")
+    run = batch_runner(options)  # run_batch, or on a Dask cluster with --jobs/--scheduler
     problem = "xc" if options["xc"] else options["problem"]
     total, chunks = load_chunks(file, problem, options["box"], options["colors"])
     solver = check_solver(options["solver"])
@@ -49,10 +51,10 @@ def _results(ctx, file, options, task, limit=None, out=None):
             yield [record.instance for record in records]
 
     progress = Progress(total, "counting" if task == "count" else "solving")
-    results = run_batch(windows(), task=task, limit=limit, solver=solver,
-                        encoding=options["encoding"], amo=options["amo"], budget=budget,
-                        progress=progress, windows=True,
-                        options={"seed": options.get("seed"), "alpha": options.get("alpha")})
+    results = run(windows(), task=task, limit=limit, solver=solver,
+                  encoding=options["encoding"], amo=options["amo"], budget=budget,
+                  progress=progress, windows=True,
+                  options={"seed": options.get("seed"), "alpha": options.get("alpha")})
     flushed = None   # when out was last flushed (None: not yet)
     try:
         for result in results:
@@ -108,6 +110,7 @@ def _solution_json(record, solution):
 @solver_options
 @encoding_options
 @engine_options
+@jobs_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per instance.")
 @output_option
 @click.pass_context
@@ -131,9 +134,12 @@ def solve(ctx, file, as_json, output, **options):
       sudokit solve --xc sudokit/instances/examples/knuth6.dlx
     """
     unknown = False
+    headers = VariantHeaders()   # '# variant:' and 'regions:' lines: the output reads back
     with output_stream(output, inputs=(file,)) as out:
         for record, result in _results(ctx, file, options, "solve", out=out):
             unknown |= result.status == "unknown"
+            if not as_json:
+                out.write(headers.before(record.instance, record.style))
             if as_json:
                 emit_json({"index": result.index + 1, "line": record.line,
                            "status": result.status,
@@ -193,6 +199,7 @@ def _summary_table(tally: Counter) -> str:
 @instance_options
 @solver_options
 @encoding_options
+@jobs_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per instance.")
 @output_option
 @click.pass_context
@@ -207,7 +214,7 @@ def count(ctx, file, limit, summary, require_unique, as_json, output, **options)
     --require-unique makes the exit code the uniqueness verdict: 1 when some instance has
     no solution or several (this wins over 5), else 5 when some is unknown, else 0.
 
-    --counter ganak counts exactly without enumerating (28,200,960 6x6 grids in seconds);
+    --counter ganak counts exactly without enumerating (all 6x6 grids: ~10 s; 9x9: out of reach);
     --counter approxmc prints an estimate '~E' with its guarantee: within a factor 1+epsilon
     of the count with probability at least 1-delta. Both honour --time-limit (past it:
     'unknown', exit 5) and need pip install "sudokit[counting]".

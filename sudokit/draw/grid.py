@@ -2,7 +2,9 @@
 
 Thin lines separate cells; thick lines separate regions, found by comparing the region of
 every two neighbouring cells, so boxes of any shape (and irregular jigsaw regions) get their
-borders where the map says. Text elements carry a class: ``given`` (bold), ``filled`` (a
+borders where the map says. Variants show their extra units: an X-Sudoku's diagonals as thin
+``diagonal`` lines, windoku windows as shaded ``window`` cells (a Sudoku-DG's positions follow
+from the boxes and get no mark). Text elements carry a class: ``given`` (bold), ``filled`` (a
 solver's value, blue), ``deduced`` (fixed by propagation, green) and ``candidate`` (pencil
 marks); cells are ``cell`` lines, region borders ``box`` lines, the outline ``border``.
 
@@ -38,7 +40,7 @@ CELL = 40
 #: colors of the grid pictures (the text classes and the rest)
 STYLE: dict[str, str] = {"given": "#000", "filled": "#1f5fbf", "deduced": "#2a7d2a",
                          "candidate": "#666", "given_cell": "#e4e4e4", "cell_line": "#999",
-                         "background": "#fff"}
+                         "background": "#fff", "window": "#dbe8f6", "diagonal": "#c0392b"}
 #: line widths: cell lines, and region borders and the outline
 THIN, THICK = 1.0, 3.0
 
@@ -118,10 +120,20 @@ def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = 
     givens = puzzle.givens
     if caption:
         canvas.text(margin + side / 2, top - cell * 0.2, caption, cell * 0.42, cls="caption")
+    groups = dict(puzzle.unit_groups()) if hasattr(puzzle, "unit_groups") else {}
+    for unit in groups.get("window", ()):
+        for flat in unit.tolist():
+            r, c = divmod(flat, n)
+            canvas.rect(margin + c * cell, top + r * cell, cell, cell, fill=STYLE["window"],
+                        cls="window")
     if highlight_givens:
         for r, c in np.argwhere(givens > 0).tolist():
             canvas.rect(margin + c * cell, top + r * cell, cell, cell,
                         fill=STYLE["given_cell"], cls="given-cell")
+    if "diagonal" in groups:
+        for x1, x2 in ((margin, margin + side), (margin + side, margin)):
+            canvas.line(x1, top, x2, top + side, stroke=STYLE["diagonal"], width=THIN,
+                        cls="diagonal")
     _lines(canvas, grid_regions(puzzle), n, cell, margin, top)
     longest = len(symbol(n, n, zero_based))
     size = _font(cell, longest)

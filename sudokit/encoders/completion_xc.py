@@ -161,7 +161,13 @@ class _ItemNames:
         if self.graph:
             return _join("e", _symbol(units, 36), _symbol(values - 1, 36), dotted=True)
         n = self.n
-        return _join(kind[0], _symbol(units, n), _symbol(values - 1, n), dotted=n > 35)
+        return _join(_ITEM_LETTERS.get(kind, kind[0]), _symbol(units, n), _symbol(values - 1, n),
+                     dotted=n > 35)
+
+
+#: the item letter of a unit kind whose first letter another kind's items (or the cells',
+#: ``p``) already use: a jigsaw's regions (rows are ``r``), Sudoku-DG's positions
+_ITEM_LETTERS = {"region": "g", "position": "o"}
 
 
 def completion_to_exact_cover(problem, encoding: str | None = None,

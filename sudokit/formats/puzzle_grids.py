@@ -3,7 +3,8 @@
 :func:`grid_layout` says whether a block of content lines is a grid (``"char"``: one
 character per cell, or ``"int"``: whitespace-separated integers, ``.`` empty) or a run of
 one-line puzzles; :func:`read_grids` reads the grids of a block, noting each bad grid with the
-reader (:mod:`sudokit.formats.puzzle_text`) instead of raising.
+reader (:mod:`sudokit.formats.puzzle_text`) instead of raising. :func:`region_grid_block` and
+:func:`read_jigsaw_grids` do the same for jigsaw grids, each followed by its region map.
 
 Examples
 --------
@@ -21,14 +22,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import ParseError
+from ..errors import InstanceError, ParseError
+from ..instances.jigsaw import parse_region_map
 from .puzzle_write import MAX_CHAR_N, SYMBOLS
 
 if TYPE_CHECKING:
     from .puzzle_text import _Reader
 
 __all__ = ["LUT", "UNKNOWN", "RULE", "ROW", "is_square", "char_cells", "symbol_error",
-           "grid_layout", "read_grids"]
+           "grid_layout", "read_grids", "region_grid_block", "read_jigsaw_grids"]
 
 #: ``LUT[byte]``: the value of a cell character (0 empty), UNKNOWN for any other byte
 UNKNOWN = 255
@@ -206,3 +208,57 @@ def _grid_values(reader: _Reader, rows, lines, bars, rules, layout):
         if cols or band:
             box = (band or n // (cols or 1), cols or n // (band or 1))
     return givens, box
+
+
+# -- jigsaw grids: n puzzle rows, then n rows of region symbols ----------------------------
+
+def _row_cells(line: str) -> int:
+    """Cells of a row: characters, or whitespace-separated integers for big grids."""
+    tokens = line.split()
+    if len(tokens) > 1 and all(_int_cell(tok) for tok in tokens) and \
+            len(tokens) > MAX_CHAR_N:
+        return len(tokens)
+    return len("".join(tokens))
+
+
+def region_grid_block(block: list[tuple[int, str, str]], jigsaw: bool) -> bool:
+    """Whether ``block`` is jigsaw grids, each ``n`` rows of ``n`` cells followed by ``n``
+    rows of its region map (no separators): under a ``jigsaw`` header always, else unless
+    every line of it reads as a one-line puzzle (the older meaning of such a block)."""
+    if any(kind != ROW or "|" in line or "+" in line for _, line, kind in block):
+        return False
+    counts = {_row_cells(line) for _, line, _ in block}
+    if len(counts) != 1:
+        return False
+    n = counts.pop()
+    if n < 2 or len(block) % (2 * n):
+        return False
+    if jigsaw:
+        return True
+    side = math.isqrt(n)
+    return side * side != n or any(
+        ord(ch) > 255 or LUT[ord(ch)] > side
+        for _, line, _ in block for ch in line if not ch.isspace())
+
+
+def read_jigsaw_grids(reader: _Reader, block: list[tuple[int, str, str]]) -> None:
+    """Read the jigsaw grids of a block that :func:`region_grid_block` accepted."""
+    n = _row_cells(block[0][1])
+    layout = "char" if len("".join(block[0][1].split())) == n else "int"
+    for start in range(0, len(block), 2 * n):
+        rows = block[start:start + n]
+        regions = block[start + n:start + 2 * n]
+        try:
+            givens = np.array([[_cell_value(text, n, layout, reader.source, number, column)
+                                for text, column in _split_row(line, layout)[0]]
+                               for number, line, _ in rows], dtype=np.int64)
+        except ParseError as err:
+            reader.problems.add(err)
+            continue
+        try:
+            region_map = parse_region_map([line for _, line, _ in regions], n)
+        except InstanceError as err:
+            reader.problems.add_invalid(InstanceError(f"region map: {err}"), regions[0][0])
+            continue
+        reader.build(givens, rows[0][0], "grid" if layout == "char" else "ints-grid",
+                     regions=region_map, regions_line=regions[0][0])

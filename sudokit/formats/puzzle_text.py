@@ -11,6 +11,13 @@ is an error: nothing is skipped silently (``on_bad`` skips bad puzzles on reques
 Symbols: ``.``, ``0`` and ``-`` are empty, ``1``-``9`` are 1..9 and ``A``-``Z`` (either case)
 are 10..35. Larger grids are written as whitespace-separated integers (``0`` or ``.`` empty).
 
+Variants (:mod:`sudokit.instances.variants`): a header line ``# variant: diagonal windoku``
+gives the puzzles after it those variants, up to the next such line (``# variant: none``
+goes back to the classic puzzle). A jigsaw's region map is either a ``regions:`` line of
+``n*n`` region symbols, which holds for the puzzles after it up to the next ``regions:`` line,
+or ``n`` rows of region symbols right after a puzzle grid's ``n`` rows (no blank line between),
+which holds for that grid alone (:mod:`sudokit.instances.jigsaw`).
+
 Examples
 --------
 >>> recs = parse_puzzles("1...\\n..1.\\n.1..\\n...1\\n", problem="latin")
@@ -18,6 +25,14 @@ Examples
 (['grid'], [0, 0, 1, 0])
 >>> print(format_puzzle(recs[0].instance, "line"))
 1.....1..1.....1
+>>> x = parse_puzzles("# variant: x\\n1...\\n..1.\\n.1..\\n...1\\n", problem="latin")
+Traceback (most recent call last):
+...
+sudokit.errors.InstanceError: <string>:2: given 1 at row 4, column 4 repeats in diagonal 1 \
+(also at row 1, column 1)
+>>> jig = parse_puzzles("regions: AAAB CABB CCDB CDDD\\n" + "1" + "." * 15)[0].instance
+>>> jig.variants, jig.regions[1].tolist()
+(('jigsaw',), [2, 0, 1, 1])
 """
 
 from __future__ import annotations
@@ -29,7 +44,16 @@ from collections.abc import Callable
 import numpy as np
 
 from ..errors import InstanceError, ParseError, SudokitError
-from ..instances.grid import GridPuzzle, default_box, grids_from_rows, latin_square, sudoku
+from ..instances.grid import (
+    GridPuzzle,
+    default_box,
+    grid_shape_key,
+    grids_from_rows,
+    latin_square,
+    sudoku,
+)
+from ..instances.jigsaw import parse_region_map
+from ..instances.variants import parse_variants
 from .puzzle_grids import (
     LUT,
     ROW,
@@ -38,12 +62,15 @@ from .puzzle_grids import (
     grid_layout,
     is_square,
     read_grids,
+    read_jigsaw_grids,
+    region_grid_block,
     symbol_error,
 )
 from .puzzle_write import MAX_CHAR_N, SYMBOLS, format_puzzle
 from .record import Record
 
-__all__ = ["parse_puzzles", "parse_sudoku_records", "format_puzzle", "SYMBOLS", "OnBad"]
+__all__ = ["parse_puzzles", "parse_sudoku_records", "format_puzzle", "with_variants", "SYMBOLS",
+           "OnBad"]
 
 #: ``on_bad(error)``: told about each bad puzzle that is skipped instead of raised
 OnBad = Callable[[ParseError], object]
@@ -57,12 +84,21 @@ _OTHER_LINES = "a comment (#) or a 'Grid NN' header"
 
 _SKIP, _HEAD = "skip", "head"  # lines that end a block
 
+#: ``# variant: NAMES``: the variants of the puzzles after it
+VARIANT_HEADER = re.compile(r"#\s*variants?\s*:(.*)", re.IGNORECASE)
+#: ``regions: SYMBOLS``: the region map of the (jigsaw) puzzles after it
+REGIONS_LINE = re.compile(r"regions\s*:(.*)", re.IGNORECASE)
+_ANY_CONTEXT = re.compile(r"^[ \t]*(#[ \t]*variants?[ \t]*:|regions[ \t]*:)",
+                          re.IGNORECASE | re.MULTILINE)
+
 
 def _kind(text: str) -> str:
     """Classify one line (already without its line break)."""
     stripped = text.strip()
     if not stripped or stripped[0] == "#":
         return _SKIP
+    if stripped[0] in "rR" and REGIONS_LINE.match(stripped):
+        return _SKIP  # a region map line: read by _Context, a boundary for the blocks
     if not stripped.strip("=") or _GRID_HEADER.fullmatch(stripped):
         return _HEAD  # "Grid 01" (Norvig) or "========" between puzzles
     if not stripped.strip(_RULE_CHARS):
@@ -117,21 +153,99 @@ class _Problems:
         return len(self.items)
 
 
+class _Context:
+    """The variant header lines and ``regions:`` lines of a text, by line number: what holds
+    for a puzzle starting at a given line."""
+
+    def __init__(self, text: str, source: str):
+        self.source = source
+        self.headers: list[tuple[int, tuple[str, ...]]] = []   # (line, variants)
+        self.maps: list[tuple[int, str]] = []                  # (line, the map's symbols)
+        self._parsed: dict[tuple[int, int], np.ndarray] = {}
+        if _ANY_CONTEXT.search(text) is None:
+            return
+        for number, line in enumerate(text.split("\n"), start=1):
+            stripped = line.strip()
+            header = VARIANT_HEADER.fullmatch(stripped)
+            if header is not None:
+                try:
+                    self.headers.append((number, parse_variants(header.group(1))))
+                except InstanceError as err:
+                    raise InstanceError(f"{source}:{number}: {err}") from None
+                continue
+            regions = REGIONS_LINE.fullmatch(stripped)
+            if regions is not None:
+                self.maps.append((number, regions.group(1)))
+
+    @property
+    def uniform(self) -> bool:
+        """No header or map line after the first puzzle line could start (all come first)."""
+        return len(self.headers) <= 1 and len(self.maps) <= 1
+
+    def variants(self, line: int) -> tuple[str, ...]:
+        """The variants a header line before ``line`` gives."""
+        found: tuple[str, ...] = ()
+        for number, variants in self.headers:
+            if number > line:
+                break
+            found = variants
+        return found
+
+    def regions(self, line: int, n: int) -> np.ndarray | None:
+        """The region map of a ``regions:`` line before ``line``, for a side-``n`` grid."""
+        found = None
+        for number, raw in self.maps:
+            if number > line:
+                break
+            found = (number, raw)
+        if found is None or any(found[0] < at <= line and "jigsaw" not in variants
+                                for at, variants in self.headers):
+            return None   # no map, or a header without jigsaw came after it
+        number, raw = found
+        key = (number, n)
+        if key not in self._parsed:
+            try:
+                self._parsed[key] = parse_region_map(raw, n)
+            except InstanceError as err:
+                raise _MapError(InstanceError(f"region map: {err}"), number) from None
+        return self._parsed[key]
+
+
+class _MapError(Exception):
+    """A bad region map: the error, and the line of the map."""
+
+    def __init__(self, error: InstanceError, line: int):
+        super().__init__(str(error))
+        self.error, self.line = error, line
+
+
 class _Reader:
     """What every part of one ``parse_puzzles`` call shares."""
 
-    def __init__(self, source: str, problem: str, box, on_bad: OnBad | None):
+    def __init__(self, source: str, problem: str, box, on_bad: OnBad | None,
+                 context: _Context | None = None):
         self.source, self.problem, self.box = source, problem, box
+        self.context = context or _Context("", source)
         self.problems = _Problems(source)
         self.fail_fast = on_bad is None  # the first problem will be raised: stop building there
         self.found: list[Record] = []
 
-    def build(self, givens, line: int, style: str, box=None) -> bool:
-        """Add the puzzle of ``givens`` (False, and a problem noted, if it is invalid)."""
+    def build(self, givens, line: int, style: str, box=None, regions=None,
+              regions_line: int | None = None) -> bool:
+        """Add the puzzle of ``givens`` (False, and a problem noted, if it is invalid);
+        ``regions``: a region map of its own (from ``regions_line``), else the one of a
+        ``regions:`` line before it, if any."""
         try:
-            puzzle = _BUILDERS[self.problem](givens, box if box is not None else self.box)
+            if regions is None and self.problem != "solution":
+                regions = self.context.regions(line, len(givens))
+            puzzle = _BUILDERS[self.problem](givens, box if box is not None else self.box,
+                                             self.context.variants(line), regions)
+        except _MapError as bad:
+            self.problems.add_invalid(bad.error, bad.line)
+            return False
         except InstanceError as err:
-            self.problems.add_invalid(err, line)
+            self.problems.add_invalid(err, regions_line if regions_line is not None and
+                                      "region" in str(err) else line)
             return False
         self.found.append(Record(puzzle, line, style))
         return True
@@ -194,13 +308,17 @@ a comment (#) or a 'Grid NN' header"])
     """
     if problem not in _BUILDERS:
         raise ValueError(f"parse_puzzles handles {', '.join(_BUILDERS)}, not {problem!r}")
-    quick = _one_liners(text, problem, None if problem == "latin" else box)
+    context = _Context(text, source)
+    quick = _one_liners(text, problem, None if problem == "latin" else box, context)
     if quick is not None:
         return quick
-    reader = _Reader(source, problem, None if problem == "latin" else box, on_bad)
+    reader = _Reader(source, problem, None if problem == "latin" else box, on_bad, context)
     singles: list[tuple[int, str]] = []
     maybe_grids: list[tuple[int, list[tuple[int, str]]]] = []
     for block in _blocks(text):
+        if region_grid_block(block, "jigsaw" in context.variants(block[0][0])):
+            read_jigsaw_grids(reader, block)
+            continue
         layout = grid_layout(block)
         if layout is not None:
             read_grids(reader, block, layout)
@@ -223,20 +341,23 @@ a comment (#) or a 'Grid NN' header"])
     return reader.found
 
 
-def _one_liners(text: str, problem: str, box) -> list[Record] | None:
+def _one_liners(text: str, problem: str, box, context: _Context) -> list[Record] | None:
     """The common case at numpy speed: a file of one-line puzzles of one length (blank and
-    ``#`` lines between them), every puzzle valid. None for anything else, which the general
-    reader then reads, with its messages for whatever is wrong.
+    ``#`` lines between them), every puzzle valid, the variant header and region map (if
+    any) before them all. None for anything else, which the general reader then reads, with
+    its messages for whatever is wrong.
 
     A run of as many lines as each line has cells is left to the general reader too (it may
     be a multi-line grid).
     """
+    if not context.uniform:
+        return None
     numbers: list[int] = []
     fields: list[str] = []
     length = run = 0
     for number, line in enumerate(text.split("\n"), start=1):
         field = line.strip()
-        if not field or field[0] == "#":
+        if not field or field[0] == "#" or (field[0] in "rR" and REGIONS_LINE.match(field)):
             if run and run == length:
                 return None
             run = 0
@@ -261,14 +382,26 @@ def _one_liners(text: str, problem: str, box) -> list[Record] | None:
     if problem == "solution":
         return [Record(GridPuzzle.unchecked(row.reshape(n, n), box), number, "line")
                 for row, number in zip(values, numbers, strict=True)]
-    if problem == "sudoku":
+    if any(line > numbers[0] for line, _ in context.headers + context.maps):
+        return None
+    variants = context.variants(numbers[0])
+    try:
+        regions = context.regions(numbers[0], n)
+    except _MapError:
+        return None
+    if problem == "sudoku" and regions is None:
         try:
             box = box or default_box(n)
         except InstanceError:
             return None
         if box[0] * box[1] != n:
             return None
-    grids = grids_from_rows(values, box)
+    elif regions is not None and box is not None:
+        return None
+    try:
+        grids = grids_from_rows(values, box, variants, regions)
+    except InstanceError:
+        return None
     if grids is None:
         return None
     return [Record(grid, number, "line") for grid, number in zip(grids, numbers, strict=True)]
@@ -288,11 +421,18 @@ def _blocks(text: str) -> list[list[tuple[int, str, str]]]:
     return [block for block in blocks if block]
 
 
-_BUILDERS = {
+def _latin(givens, box, variants, regions) -> GridPuzzle:
+    """A Latin square; a region map makes it a jigsaw (a Latin square with regions)."""
+    if regions is not None:
+        return GridPuzzle(np.asarray(givens), None, variants=variants, regions=regions)
+    return latin_square(givens, variants)
+
+
+_BUILDERS: dict[str, Callable[..., GridPuzzle]] = {
     "sudoku": sudoku,
-    "latin": lambda givens, box: latin_square(givens),
+    "latin": _latin,
     # a candidate solution for ``sudokit check``: read as is, judged later by violations()
-    "solution": GridPuzzle.unchecked,
+    "solution": lambda givens, box, variants, regions: GridPuzzle.unchecked(givens, box),
 }
 
 
@@ -430,3 +570,63 @@ def parse_sudoku_records(text: str, source: str, box=None, colors=None,
                          on_bad: OnBad | None = None) -> list[Record]:
     """The ``sudoku`` kind's parser (see :mod:`sudokit.problems`): every puzzle in ``text``."""
     return parse_puzzles(text, source, "sudoku", box, on_bad=on_bad)
+
+
+def with_variants(records: list[Record], names, source: str = "<string>") -> list[Record]:
+    """The records with the units of variants ``names`` added to their grids' own (what
+    ``--variant`` does); records of one shape in a row are checked at once.
+
+    Raises
+    ------
+    InstanceError
+        A variant that does not fit (windoku on a Latin square), or a given the new units
+        repeat, prefixed ``source:line:`` of the record.
+
+    Examples
+    --------
+    >>> recs = with_variants(parse_puzzles("1...............\\n"), ["x"])
+    >>> recs[0].instance.variants
+    ('diagonal',)
+    >>> with_variants(parse_puzzles("1..............1\\n"), ["x"], "f.txt")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.InstanceError: f.txt:1: given 1 at row 4, column 4 repeats in diagonal 1 \
+(also at row 1, column 1)
+    """
+    names = parse_variants(names)
+    out: list[Record] = []
+    start = 0
+    while start < len(records):
+        first = records[start].instance
+        key = grid_shape_key(first)
+        stop = start + 1
+        while stop < len(records) and grid_shape_key(records[stop].instance) == key:
+            stop += 1
+        group = records[start:stop]
+        start = stop
+        variants = parse_variants(first.variants + names)
+        if variants == first.variants:
+            out.extend(group)
+            continue
+        try:
+            grids = grids_from_rows(np.stack([r.instance.flat_givens for r in group]),
+                                    first.box, variants, first.regions)
+        except InstanceError as err:
+            raise _located(err, source, group[0].line) from None
+        if grids is None or len(grids) != len(group):
+            grids = []
+            for record in group:
+                try:
+                    grids.append(GridPuzzle(record.instance.givens, first.box, variants=variants,
+                                            regions=first.regions))
+                except InstanceError as err:
+                    raise _located(err, source, record.line) from None
+        out.extend(Record(grid, r.line, r.style) for grid, r in zip(grids, group, strict=True))
+    return out
+
+
+def _located(err: InstanceError, source: str, line: int) -> InstanceError:
+    located = InstanceError(f"{source}:{line}: {err}")
+    if err.cli_message:
+        located.with_cli(f"{source}:{line}: {err.cli_message}")
+    return located

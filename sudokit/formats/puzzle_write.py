@@ -16,11 +16,14 @@ import math
 import numpy as np
 
 from ..instances.grid import GridPuzzle
+from ..instances.jigsaw import format_region_map
 
-__all__ = ["format_puzzle", "SYMBOLS", "MAX_CHAR_N"]
+__all__ = ["format_puzzle", "variant_header", "VariantHeaders", "SYMBOLS", "MAX_CHAR_N"]
 
 #: Character of each value: index 0 is the empty cell.
 SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: the record styles of puzzle text, which can hold a variant header
+TEXT_STYLES = ("line", "ints-line", "grid", "ints-grid")
 #: The largest grid written one character per cell.
 MAX_CHAR_N = len(SYMBOLS) - 1
 #: ``_SYMBOL_BYTES[value]``: the byte of each symbol, for writing a grid in one lookup
@@ -104,3 +107,55 @@ def _write_grid(grid, box) -> str:
             out.append(rule)
         out.append(row)
     return "\n".join(out)
+
+
+def variant_header(variants) -> str:
+    """The header line that gives the puzzles after it ``variants`` (the reader's
+    ``# variant:`` line; ``none`` for the classic puzzle).
+
+    Examples
+    --------
+    >>> variant_header(("diagonal", "windoku"))
+    '# variant: diagonal windoku'
+    """
+    return "# variant: " + (" ".join(variants) if variants else "none")
+
+
+class VariantHeaders:
+    """The header lines a writer puts before each puzzle so that the file reads back with the
+    same variants and region map: a ``# variant:`` line and a ``regions:`` line where they
+    change (nothing at all for a file of classic puzzles).
+
+    Examples
+    --------
+    >>> from sudokit.instances import sudoku
+    >>> headers = VariantHeaders()
+    >>> x = sudoku(np.zeros((4, 4), dtype=int), variants=["x"])
+    >>> headers.before(x), headers.before(x)
+    ('# variant: diagonal\\n', '')
+    >>> jig = sudoku(np.zeros((4, 4), dtype=int), regions=[[0, 0, 1, 1]] * 2 + [[2, 2, 3, 3]] * 2)
+    >>> print(headers.before(jig), end="")
+    # variant: jigsaw
+    regions: AABBAABBCCDDCCDD
+    """
+
+    def __init__(self) -> None:
+        self.variants: tuple[str, ...] = ()
+        self.regions: bytes | None = None
+
+    def before(self, instance, style: str = "line") -> str:
+        """The lines (each with its line break) to write before ``instance`` in ``style``;
+        empty when it has the variants and map of the puzzle before it, is no grid, or
+        ``style`` is not puzzle text (``.pls`` has no place for them)."""
+        if style not in TEXT_STYLES:
+            return ""
+        variants = tuple(getattr(instance, "variants", ()) or ())
+        regions = getattr(instance, "regions_key", None)
+        out = []
+        if variants != self.variants:
+            out.append(variant_header(variants) + "\n")
+            self.variants = variants
+        if regions is not None and (regions != self.regions or out):
+            out.append("regions: " + format_region_map(instance.regions) + "\n")
+        self.regions = regions
+        return "".join(out)

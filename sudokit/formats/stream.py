@@ -31,7 +31,7 @@ from ..errors import InstanceError, ParseError
 from ..problems import sniff_kind
 from . import parse_instances
 from .pls import is_pls_text
-from .puzzle_text import _HEAD, _SKIP, OnBad, _kind
+from .puzzle_text import _HEAD, _SKIP, REGIONS_LINE, VARIANT_HEADER, OnBad, _kind
 from .record import Record
 from .textio import STDIN_NAME, open_binary
 
@@ -77,16 +77,32 @@ def read_instance_chunks(path: str, problem: str | None = None,
                            on_bad)
 
 
+def _carried(carry: list[str], piece: list[str]) -> list[str]:
+    """The variant header and ``regions:`` lines in force after ``piece`` (the last of each,
+    in file order), which the next piece is read under."""
+    last: dict[str, tuple[int, str]] = {}
+    for index, line in enumerate(carry + piece):
+        stripped = line.strip()
+        if VARIANT_HEADER.fullmatch(stripped):
+            last["header"] = (index, line)
+        elif stripped[:1] in ("r", "R") and REGIONS_LINE.fullmatch(stripped):
+            last["regions"] = (index, line)
+    return [line for _, line in sorted(last.values())]
+
+
 def _chunks(pieces, source, kind, box, colors, on_bad):
     found = skipped = 0
     content = False
+    carry: list[str] = []   # a variant header and region map from the pieces before
     for offset, piece in pieces:
+        before, carry = carry, _carried(carry, piece)
         if not any(_kind(line.rstrip("\n")) != _SKIP for line in piece):
             continue  # blank and comment lines only: nothing to parse
         content = True
+        offset -= len(before)   # the carried lines are read as if just before the piece
         shifted = None if on_bad is None else _shift_reports(on_bad, offset)
         try:
-            records = parse_instances("".join(piece), source, kind, box, colors,
+            records = parse_instances("".join(before + piece), source, kind, box, colors,
                                       on_bad=shifted)
         except ParseError as err:
             if err.line is None and err.message.endswith("no instance found"):

@@ -66,6 +66,7 @@ import numpy as np
 
 from ..errors import BudgetExhausted, InstanceError, SolverError
 from ..instances import GridPuzzle
+from ..instances.variants import parse_variants
 from ..solvers.budget import Budget, Meter
 from ..solvers.registry import CP_SOLVERS, DEFAULT_SOLVER, open_engine
 from .budgets import GenerationStatus, PuzzleClock, default_time_limit
@@ -73,6 +74,7 @@ from .cp_removal import CPRemovalPass, CPScratch
 from .fills import fill_strategy, prepare_fill
 from .grids import SEARCH_MAX_SIDE, check_shape, random_grid
 from .removal import SLICE_WORK, RemovalPass
+from .variant_grids import random_regions, random_variant_grid
 
 __all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerator",
            "symmetry_orbits", "generate_puzzles"]
@@ -169,7 +171,7 @@ class GeneratedPuzzle:
 
     puzzle: np.ndarray
     solution: np.ndarray
-    box: tuple[int, int]
+    box: tuple[int, int] | None       #: None for a jigsaw (its regions replace the boxes)
     clues: int
     seconds: float
     check_seconds: float
@@ -180,6 +182,14 @@ class GeneratedPuzzle:
     verified: str | None = None
     extra: dict = field(default_factory=dict)
     budget_exhausted: bool = False
+    variants: tuple[str, ...] = ()    #: the puzzle's variants (``jigsaw`` with ``regions``)
+    regions: np.ndarray | None = None
+
+    @property
+    def instance(self) -> GridPuzzle:
+        """The puzzle as a :class:`~sudokit.instances.GridPuzzle` (variants and regions
+        included)."""
+        return GridPuzzle(self.puzzle, self.box, variants=self.variants, regions=self.regions)
 
 
 class PuzzleGenerator:
@@ -214,6 +224,15 @@ class PuzzleGenerator:
         The fill strategy's parameter, where it takes one (its default when None). What the
         last fill reported (strategy, restarts, nodes, seconds) is in ``fill_stats`` and in
         each puzzle's ``extra["fill"]``.
+    variants : tuple of str
+        Puzzle variants (:mod:`~sudokit.instances.variants`): their units join the grid's,
+        so every check proves uniqueness of the variant puzzle; full grids then come from
+        :func:`~sudokit.generators.variant_grids.random_variant_grid` (``fill`` must be
+        ``"auto"``). ``jigsaw`` takes ``regions``, or draws a random map from the seed
+        (:func:`~sudokit.generators.variant_grids.random_regions`), which every puzzle of
+        the generator shares; ``box`` is then None.
+    regions : array_like, optional
+        A jigsaw's ``(n, n)`` region map.
 
     Examples
     --------
@@ -221,12 +240,26 @@ class PuzzleGenerator:
     >>> p = gen.make(mode="clues", clues=40)
     >>> p.clues, p.unique, p.verified
     (40, True, 'sat')
+    >>> x = PuzzleGenerator(9, (3, 3), seed=2, variants=["x"]).make(mode="minimal")
+    >>> x.instance.variants, x.instance.is_solution(x.solution), x.minimal
+    (('diagonal',), True, True)
     """
 
-    def __init__(self, n: int, box: tuple[int, int], seed: int | None = None,
+    def __init__(self, n: int, box: tuple[int, int] | None, seed: int | None = None,
                  checker: str = "auto", verify: bool = False, symmetry: str = "none",
-                 budget: int | None = None, fill: str = "auto", alpha: float | None = None):
-        check_shape(n, box)
+                 budget: int | None = None, fill: str = "auto", alpha: float | None = None,
+                 variants=(), regions=None):
+        variants = parse_variants(variants)
+        jigsaw = "jigsaw" in variants or regions is not None
+        if not jigsaw:
+            check_shape(n, box)
+        elif not 1 <= n <= 64:
+            raise InstanceError(f"a jigsaw side must lie in 1..64, got {n}")
+        if variants and fill != "auto":
+            raise InstanceError(f"the {fill} fill builds classic grids; a variant grid is "
+                                "filled through its units (leave the fill at auto)").with_cli(
+                f"--fill {fill} builds classic grids; a variant grid is filled through its "
+                "units (leave --fill out)")
         self.fill = fill
         self.alpha = fill_strategy(fill).check_alpha(alpha)
         self.fill_stats: dict = {}
@@ -234,7 +267,7 @@ class PuzzleGenerator:
             raise SolverError(f"unknown checker {checker!r}; choose one of "
                               + ", ".join(CHECKERS))
         self.n, self.checker, self.verify = n, checker, verify
-        self.box = (int(box[0]), int(box[1]))
+        self.box = None if jigsaw or box is None else (int(box[0]), int(box[1]))
         self.rng = np.random.default_rng(seed)
         self.orbits = symmetry_orbits(n, symmetry)
         # the orbits as a -1 padded table, for drawing removal orders without Python loops
@@ -244,10 +277,30 @@ class PuzzleGenerator:
         for k, orbit in enumerate(self.orbits):
             self._orbit_table[k, :len(orbit)] = orbit
         self.budget = budget if budget is not None else 20 * n * n
-        self.template = GridPuzzle(np.zeros((n, n), dtype=np.int32), self.box)
         self._engines: dict = {}
         self._work = SLICE_WORK          # learnt by the removal passes (see removal.py)
         self._cp: CPScratch | None = None  # what the takano passes share (cp_removal.py)
+        self.template = GridPuzzle(np.zeros((n, n), dtype=np.int32), self.box,
+                                   variants=tuple(v for v in variants if v != "jigsaw"),
+                                   regions=regions if regions is not None or not jigsaw
+                                   else self._random_map(n, variants))
+        self.variants, self.regions = self.template.variants, self.template.regions
+
+    def _random_map(self, n: int, variants, tries: int = 20) -> np.ndarray:
+        """A random jigsaw map (from the seed) whose grid can be completed with the other
+        ``variants``."""
+        others = tuple(v for v in variants if v != "jigsaw")
+        for _ in range(tries):
+            regions = random_regions(n, self.rng)
+            template = GridPuzzle(np.zeros((n, n), dtype=np.int32), None, variants=others,
+                                  regions=regions)
+            try:
+                random_variant_grid(template, np.random.default_rng(0), attempts=3)
+            except BudgetExhausted:
+                continue
+            return regions
+        raise InstanceError(f"no {n}x{n} jigsaw region map with a completion was found in "
+                            f"{tries} tries")
 
     # -- back ends --------------------------------------------------------------------
     def _engine(self, backend: str):
@@ -314,6 +367,10 @@ class PuzzleGenerator:
         """A random full grid (:func:`~sudokit.generators.grids.random_grid`, ``fill`` method);
         ``meter`` and ``progress`` as there."""
         self.fill_stats = {}
+        if self.variants:
+            self.fill_stats = {"strategy": "variant"}
+            engine = self._engine("takano" if self.n <= AUTO_TAKANO_MAX_SIDE else "sat")
+            return random_variant_grid(self.template, self.rng, meter, engine=engine)
         return random_grid(self.n, self.box, self.rng, method=self.fill, meter=meter,
                            progress=progress, alpha=self.alpha, stats=self.fill_stats)
 
@@ -511,7 +568,8 @@ class PuzzleGenerator:
         if mode == "full":
             return GeneratedPuzzle(solution, solution, self.box, cells,
                                    time.perf_counter() - started, 0.0, 0, checker,
-                                   True, False, extra={"fill": dict(self.fill_stats)})
+                                   True, False, extra={"fill": dict(self.fill_stats)},
+                                   variants=self.variants, regions=self.regions)
         fill_stats = dict(self.fill_stats)
         target = clues if mode == "clues" else 0
         test_budget = self.budget if mode == "unique" else -1
@@ -571,7 +629,8 @@ class PuzzleGenerator:
         return GeneratedPuzzle(puzzle.astype(np.int32), solution.astype(np.int32), self.box,
                                int(best.sum()), time.perf_counter() - started, check_seconds,
                                tests, checker, True, minimal, verified,
-                               budget_exhausted=not complete, extra=extra)
+                               budget_exhausted=not complete, extra=extra,
+                               variants=self.variants, regions=self.regions)
 
     def make_where(self, accept, mode: str = "unique", clues: int | None = None,
                    attempts: int = 2000, *, budget: Budget | None = None,

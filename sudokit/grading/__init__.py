@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from ..errors import InstanceError
+from ..instances.grid import grid_shape_key
 from .domains import grid_tables, initial_domains
 from .lattice import (
     DEFAULT_NODES_SCHEME,
@@ -136,10 +137,9 @@ def search_free_table(puzzles: Sequence, schemes: Iterable[str] | None = None,
         first = puzzles[done]
         tables = _grid(first)
         stop = done + 1
-        key = (first.n, first.box, getattr(first, "variants", ()))
+        key = grid_shape_key(first)
         while stop < len(puzzles) and stop - done < chunk and \
-                (puzzles[stop].n, puzzles[stop].box,
-                 getattr(puzzles[stop], "variants", ())) == key:
+                grid_shape_key(puzzles[stop]) == key:
             stop += 1
         doms = np.stack([initial_domains(p) for p in puzzles[done:stop]])
         status_batch(doms, flags, *tables.kernel_args(), tables.n, tables.full,

@@ -44,6 +44,7 @@ import numpy as np
 from .._numba import njit
 from ..bitmasks import full_domain
 from ..errors import InstanceError
+from ..instances.grid import grid_shape_key
 from ..instances.units import cell_unit_table
 
 __all__ = ["GridTables", "grid_tables", "full_domain", "initial_domains", "popcount",
@@ -108,7 +109,7 @@ def grid_tables(puzzle) -> GridTables:
     n, box = int(puzzle.n), puzzle.box
     if n > MAX_N:
         raise InstanceError(f"grading handles grids up to {MAX_N}x{MAX_N}, got {n}x{n}")
-    key = (n, box, getattr(puzzle, "variants", ()))   # a variant's units differ
+    key = grid_shape_key(puzzle)   # a variant's units (and a jigsaw's regions) differ
     tables = _CACHE.get(key)
     if tables is not None:
         try:
@@ -117,14 +118,14 @@ def grid_tables(puzzle) -> GridTables:
             pass
         return tables
     units = np.ascontiguousarray(puzzle.units(), dtype=np.int64)
-    num_units = units.shape[0]
     cell_units = cell_unit_table(units, n * n)
     line_units = np.arange(2 * n, dtype=np.int64).reshape(2, n)   # rows, then columns
-    has_boxes = num_units >= 3 * n
+    # boxes, or a jigsaw's regions, in the third n units (variants' units come after them)
+    has_boxes = box is not None or getattr(puzzle, "regions", None) is not None
     box_units = (np.arange(2 * n, 3 * n, dtype=np.int64) if has_boxes
                  else np.zeros(0, dtype=np.int64))
     nb = box_units.shape[0]
-    width = max(box) if box else 1
+    width = max(box) if box else n   # a region may share up to n cells with a line
     seg_cells = np.full((2 * n * max(nb, 1), width), -1, dtype=np.int64)
     pairs = []
     for li in range(2 * n):
@@ -140,6 +141,8 @@ def grid_tables(puzzle) -> GridTables:
                 row[0, :len(rest_line)] = rest_line
                 row[1, :len(rest_box)] = rest_box
                 pairs.append(row)
+    used = max(1, int((seg_cells >= 0).sum(axis=1).max(initial=1)))
+    seg_cells = np.ascontiguousarray(seg_cells[:, :used])
     same_pairs = (np.stack(pairs) if pairs else np.zeros((0, 2, n), dtype=np.int64))
     full = full_domain(n)
     tables = GridTables(n, units, cell_units, seg_cells, same_pairs, line_units, box_units,

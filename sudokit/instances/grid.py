@@ -18,6 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..errors import InstanceError
+from .jigsaw import check_regions
 from .variants import VARIANTS, parse_variants, variant_units
 
 __all__ = ["GridPuzzle", "sudoku", "latin_square", "default_box", "parse_box"]
@@ -82,7 +83,10 @@ class GridPuzzle:
         ``(rows, cols)`` of a box for Sudoku; None for a Latin square.
     variants : tuple of str
         Variants whose units are added (:mod:`~sudokit.instances.variants`: ``diagonal``,
-        ``windoku``, ``dg``); empty for the classic puzzle.
+        ``windoku``, ``dg``, ``jigsaw``); empty for the classic puzzle.
+    regions : numpy.ndarray, optional
+        A jigsaw's ``(n, n)`` region map (:mod:`~sudokit.instances.jigsaw`): its regions take
+        the boxes' place (``box`` is then None) and ``jigsaw`` joins the variants.
 
     Examples
     --------
@@ -97,14 +101,23 @@ class GridPuzzle:
     box: tuple[int, int] | None = None
     _units: np.ndarray = field(default=None, repr=False, compare=False)  # type: ignore[arg-type]
     variants: tuple[str, ...] = ()
+    regions: np.ndarray | None = field(default=None, repr=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "variants", parse_variants(self.variants))
+        variants = parse_variants(self.variants)
         givens = np.asarray(self.givens)
         if givens.ndim != 2 or givens.shape[0] != givens.shape[1] or givens.shape[0] == 0:
             raise InstanceError(f"a grid must be square and non-empty, got shape {givens.shape}")
         object.__setattr__(self, "givens", givens.astype(np.int32))
         n = givens.shape[0]
+        if self.regions is not None:
+            if self.box is not None:
+                raise InstanceError("a jigsaw's regions take the place of the boxes; give "
+                                    "no box shape").with_cli(
+                    "a jigsaw's regions take the place of the boxes; drop --box")
+            object.__setattr__(self, "regions", check_regions(self.regions, n))
+            variants = parse_variants(variants + ("jigsaw",))
+        object.__setattr__(self, "variants", variants)
         if self.box is not None:
             rows, cols = self.box
             if rows * cols != n:
@@ -115,7 +128,7 @@ class GridPuzzle:
 
     @classmethod
     def unchecked(cls, givens, box: tuple[int, int] | None = None,
-                  variants: tuple[str, ...] = ()) -> GridPuzzle:
+                  variants: tuple[str, ...] = (), regions=None) -> GridPuzzle:
         """A grid whose values are *not* validated: a candidate solution on its way to a check.
 
         Examples
@@ -131,8 +144,13 @@ class GridPuzzle:
             box = None  # boxes of another size: the check against the puzzle says so
         object.__setattr__(grid, "givens", values)
         object.__setattr__(grid, "box", box)
-        object.__setattr__(grid, "variants", tuple(variants) if box is not None or not any(
-            VARIANTS[name].needs_box for name in variants) else ())
+        if regions is not None and np.shape(regions) != values.shape:
+            regions = None   # a grid of another size: the check against the puzzle says so
+        variants = tuple(name for name in variants
+                         if (box is not None or not VARIANTS[name].needs_box)
+                         and (regions is not None or not VARIANTS[name].needs_regions))
+        object.__setattr__(grid, "variants", variants)
+        object.__setattr__(grid, "regions", regions)
         object.__setattr__(grid, "_units", grid._build_units())
         return grid
 
@@ -144,8 +162,8 @@ class GridPuzzle:
 
     @property
     def kind(self) -> str:
-        """``"sudoku"`` or ``"latin"``."""
-        return "latin" if self.box is None else "sudoku"
+        """``"sudoku"`` (boxes, or a jigsaw's regions) or ``"latin"``."""
+        return "latin" if self.box is None and self.regions is None else "sudoku"
 
     @property
     def num_cells(self) -> int:
@@ -164,12 +182,17 @@ class GridPuzzle:
     def num_givens(self) -> int:
         return int(np.count_nonzero(self.givens))
 
+    @property
+    def regions_key(self) -> bytes | None:
+        """The jigsaw region map as bytes (a hashable part of the shape), None without one."""
+        return None if self.regions is None else self.regions.astype(np.int16).tobytes()
+
     def _build_units(self) -> np.ndarray:
-        return _grid_units(self.n, self.box, self.variants)
+        return _grid_units(self.n, self.box, self.variants, self.regions_key)
 
     def units(self) -> np.ndarray:
         """All-different units, shape ``(num_units, n)``: rows, then columns, then boxes, then
-        each variant's units."""
+        each variant's units (a jigsaw's regions first, in the boxes' place)."""
         return self._units
 
     def _group_sizes(self) -> list[tuple[str, int]]:
@@ -177,12 +200,13 @@ class GridPuzzle:
         sizes = [("row", n), ("column", n)] + ([("box", n)] if self.box is not None else [])
         for name in self.variants:
             sizes.append((VARIANTS[name].unit_kind,
-                          len(variant_units(name, n, self.box))))
+                          len(variant_units(name, n, self.box, self.regions))))
         return sizes
 
     def unit_groups(self) -> list[tuple[str, np.ndarray]]:
         """Units by kind: ``[("row", ...), ("column", ...), ("box", ...)]`` (boxes for Sudoku),
-        then one group per variant (``"diagonal"``, ``"window"``, ``"position"``)."""
+        then one group per variant (``"region"``, ``"diagonal"``, ``"window"``,
+        ``"position"``)."""
         groups, start = [], 0
         for kind, size in self._group_sizes():
             groups.append((kind, self._units[start:start + size]))
@@ -268,8 +292,9 @@ class GridPuzzle:
         return not self.violations(solution)
 
     def with_givens(self, givens) -> GridPuzzle:
-        """A puzzle of the same shape, boxes and variants with other givens."""
-        return GridPuzzle(np.asarray(givens), self.box, variants=self.variants)
+        """A puzzle of the same shape, boxes, regions and variants with other givens."""
+        return GridPuzzle(np.asarray(givens), self.box, variants=self.variants,
+                          regions=self.regions)
 
     def to_networkx(self, solution=None):
         """The Sudoku graph (rook's graph for a Latin square) as a ``networkx.Graph``, givens
@@ -281,33 +306,37 @@ class GridPuzzle:
 
     def __eq__(self, other):
         return (isinstance(other, GridPuzzle) and self.box == other.box
-                and self.variants == other.variants
+                and self.variants == other.variants and self.regions_key == other.regions_key
                 and np.array_equal(self.givens, other.givens))
 
     def __hash__(self):
-        return hash((self.box, self.variants, self.givens.tobytes()))
+        return hash((self.box, self.variants, self.regions_key, self.givens.tobytes()))
 
 
 def grid_shape_key(puzzle: GridPuzzle) -> tuple:
     """Grids of one kind, side and box shape share one solver (the ``shape_key`` of the
     grid kinds in :mod:`sudokit.problems`); variants join the key only when there are
-    some, so classic grids keep their three-part key."""
+    some, so classic grids keep their three-part key; a jigsaw's key holds its region map."""
     variants = getattr(puzzle, "variants", ())
-    return (puzzle.kind, puzzle.n, puzzle.box) + ((variants,) if variants else ())
+    regions = getattr(puzzle, "regions_key", None)
+    return (puzzle.kind, puzzle.n, puzzle.box) + ((variants,) if variants else ()) + (
+        (regions,) if regions is not None else ())
 
 
 @lru_cache(maxsize=64)
-def _grid_units(n: int, box: tuple[int, int] | None, variants: tuple[str, ...] = ()
-                ) -> np.ndarray:
+def _grid_units(n: int, box: tuple[int, int] | None, variants: tuple[str, ...] = (),
+                regions_key: bytes | None = None) -> np.ndarray:
     """Rows, columns, boxes and the variants' units of an ``n x n`` grid (shared,
-    read-only, per shape)."""
+    read-only, per shape; ``regions_key``: a jigsaw's map as ``int16`` bytes)."""
+    regions = None if regions_key is None else \
+        np.frombuffer(regions_key, dtype=np.int16).astype(np.int64).reshape(n, n)
     cells = np.arange(n * n, dtype=np.int64).reshape(n, n)
     parts = [cells, cells.T]
     if box is not None:
         r, c = box
         # (band, stack, row-in-box, col-in-box) -> boxes numbered row-major
         parts.append(cells.reshape(n // r, r, n // c, c).transpose(0, 2, 1, 3).reshape(n, n))
-    parts += [variant_units(name, n, box) for name in variants]
+    parts += [variant_units(name, n, box, regions) for name in variants]
     units = np.concatenate(parts)
     units.flags.writeable = False
     return units
@@ -350,7 +379,7 @@ def repeated_givens(rows: np.ndarray, units: np.ndarray, chunk: int = 4096) -> n
 
 
 def grids_from_rows(rows: np.ndarray, box: tuple[int, int] | None,
-                    variants: tuple[str, ...] = ()) -> list[GridPuzzle] | None:
+                    variants: tuple[str, ...] = (), regions=None) -> list[GridPuzzle] | None:
     """Many puzzles of one shape from ``(N, n*n)`` values in ``0..n``, checked all at once;
     None when some puzzle repeats a given (build that one alone for its message).
 
@@ -364,10 +393,16 @@ def grids_from_rows(rows: np.ndarray, box: tuple[int, int] | None,
     """
     rows = np.ascontiguousarray(rows, dtype=np.int32)
     n = math.isqrt(rows.shape[1])
+    if regions is not None:
+        template = GridPuzzle(np.zeros((n, n), dtype=np.int32), None, variants=variants,
+                              regions=regions)
+        variants, regions = template.variants, template.regions
     variants = parse_variants(variants)
-    units = _grid_units(n, box, variants)
+    units = _grid_units(n, box, variants, None if regions is None else
+                        regions.astype(np.int16).tobytes())
     if n > 63:
-        return [GridPuzzle(row.reshape(n, n), box, variants=variants) for row in rows]
+        return [GridPuzzle(row.reshape(n, n), box, variants=variants, regions=regions)
+                for row in rows]
     if repeated_givens(rows, units).any():
         return None
     grids = rows.reshape(len(rows), n, n)
@@ -378,14 +413,17 @@ def grids_from_rows(rows: np.ndarray, box: tuple[int, int] | None,
         object.__setattr__(grid, "givens", givens)
         object.__setattr__(grid, "box", box)
         object.__setattr__(grid, "variants", variants)
+        object.__setattr__(grid, "regions", regions)
         object.__setattr__(grid, "_units", units)
         made.append(grid)
     return made
 
 
-def sudoku(givens, box: tuple[int, int] | None = None, variants=()) -> GridPuzzle:
+def sudoku(givens, box: tuple[int, int] | None = None, variants=(), regions=None
+           ) -> GridPuzzle:
     """A Sudoku puzzle; square boxes unless ``box`` is given; ``variants`` add their units
-    (:mod:`~sudokit.instances.variants`).
+    (:mod:`~sudokit.instances.variants`); a region map ``regions`` makes it a jigsaw (no
+    boxes).
 
     Examples
     --------
@@ -394,11 +432,15 @@ def sudoku(givens, box: tuple[int, int] | None = None, variants=()) -> GridPuzzl
     >>> x = sudoku(np.zeros((9, 9), dtype=int), variants=["x", "windoku"])
     >>> x.variants, [kind for kind, _ in x.unit_groups()], x.unit_name(28)
     (('diagonal', 'windoku'), ['row', 'column', 'box', 'diagonal', 'window'], 'diagonal 2')
+    >>> jig = sudoku(np.zeros((4, 4), dtype=int), regions=[[0, 0, 0, 1], [2, 0, 1, 1],
+    ...                                                    [2, 2, 3, 1], [2, 3, 3, 3]])
+    >>> jig.kind, jig.box, jig.variants, jig.unit_name(8)
+    ('sudoku', None, ('jigsaw',), 'region 1')
     """
     givens = np.asarray(givens)
-    if box is None:
+    if box is None and regions is None:
         box = default_box(givens.shape[0])
-    return GridPuzzle(givens, box, variants=parse_variants(variants))
+    return GridPuzzle(givens, box, variants=parse_variants(variants), regions=regions)
 
 
 def latin_square(givens, variants=()) -> GridPuzzle:

@@ -112,6 +112,10 @@ def latin_to_sudoku(square) -> LatinToSudoku:
     """Reduce a partial Latin square of order k to a Sudoku of order k^2 (see the module)."""
     if square.kind != "latin":
         raise InstanceError(f"latin2sudoku needs a Latin square, got a {square.kind} instance")
+    if getattr(square, "variants", ()):
+        raise InstanceError("latin2sudoku keeps rows and columns only; the "
+                            f"{' and '.join(square.variants)} units of this square would be "
+                            "lost (use latin2sat, latin2xc or latin2coloring)")
     k = square.n
     givens = sudoku_pattern(k) + 1
     rows, cols = np.arange(k)[:, None], (np.arange(k) * k)[None, :]

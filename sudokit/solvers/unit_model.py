@@ -161,13 +161,14 @@ def unit_model(instance: Any) -> UnitModel:
 
 
 def shape_of(instance: Any) -> tuple | None:
-    """What grids sharing one model have in common (kind, side, box, and variants when there
-    are some); None for a graph."""
+    """What grids sharing one model have in common (kind, side, box, and variants and a
+    jigsaw's region map when there are some); None for a graph."""
     kind = getattr(instance, "kind", None)
     if kind not in ("sudoku", "latin"):
         return None
-    variants = getattr(instance, "variants", ())
-    return (kind, instance.n, instance.box) + ((variants,) if variants else ())
+    from ..instances.grid import grid_shape_key  # variants and a jigsaw's regions too
+
+    return grid_shape_key(instance)
 
 
 def _build(instance: Any, key: tuple | None) -> UnitModel:
