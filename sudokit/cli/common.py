@@ -15,6 +15,7 @@ from click.core import ParameterSource
 from ..encoders import AMO_METHODS, ENCODINGS, XC_ENCODINGS
 from ..errors import SudokitError
 from ..formats import read_instances
+from ..formats.record import Record
 from ..formats.stream import read_instance_chunks
 from ..instances import parse_box
 from ..problems import DEFAULT_KIND, PROBLEMS, problem_kind
@@ -284,28 +285,31 @@ def load(path: str, problem, box, colors):
     return records
 
 
-def load_chunks(path: str, problem, box, colors):
+def load_chunks(path: str, problem, box, colors, columns: bool = False):
     """FILE's records a chunk at a time (:func:`~sudokit.formats.stream.read_instance_chunks`,
     so memory stays flat on files of millions), each chunk checked as :func:`load` checks
-    the whole input.
+    the whole input; with ``columns``, clean pieces of one-line puzzles come as
+    :class:`~sudokit.formats.columns.ColumnChunk` arrays.
 
     Returns ``(total, chunks)``: ``total`` is the number of instances when FILE is a file of
     one chunk (read ahead to know it, for the progress line), else None (a stream).
     """
     ctx, shape, on_bad = _reading(box)
     chunks = read_instance_chunks(path, problem=problem, box=shape, colors=colors,
-                                  on_bad=on_bad)
+                                  on_bad=on_bad, columns=columns)
     ahead = [] if path == "-" else list(itertools.islice(chunks, 2))
     total = sum(map(len, ahead)) if path != "-" and len(ahead) < 2 else None
 
+    def check(chunk):
+        records = chunk if isinstance(chunk, list) else [Record(chunk.instance(0), 0, "line")]
+        check_kinds(ctx, records, path)
+        return chunk
+
     def checked():
         while ahead:  # handed over, not kept: memory stays flat
-            records = ahead.pop(0)
-            check_kinds(ctx, records, path)
-            yield records
-        for records in chunks:
-            check_kinds(ctx, records, path)
-            yield records
+            yield check(ahead.pop(0))
+        for chunk in chunks:
+            yield check(chunk)
 
     return total, checked()
 
