@@ -11,8 +11,10 @@ folders, or under ``NUMBA_CACHE_DIR`` when that is set) so everything recompiles
 
 An installed copy is safe without this (an upgrade rewrites every file, and numba sees each
 new file stamp); the guard is for working trees, where a stale kernel once hid a change to the
-BC propagator. Hashing the ~80 source files costs a few milliseconds, once per process, and
-only in processes that import a kernel module (the SAT-only paths of the CLI never import this).
+BC propagator. The sources are hashed only when some file's size or modification time changed
+since the last check (a digest of those is kept beside the stamp); otherwise the check costs
+a directory walk, once per process, and only in processes that import a kernel module (the
+SAT-only paths of the CLI never import this).
 
 When numba finds no writable cache folder at all (a read-only install for a user whose home
 and ``NUMBA_CACHE_DIR`` are not writable either), ``njit(cache=True)`` would raise at import;
@@ -31,12 +33,15 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sys
 import warnings
 from pathlib import Path
 
 import numba
 import numba.core.caching
 import numba.core.event
+
+from . import _hooks
 
 __all__ = ["njit"]
 
@@ -103,18 +108,36 @@ def _sources_digest() -> str:
     return digest.hexdigest()
 
 
+def _files_digest() -> str:
+    """A digest of every source file's name, size and modification time: when it matches
+    the one stored with the stamp, no file changed since the stamp was checked, and the
+    sources need not be read (a few hundred microseconds against ~20 ms)."""
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        info = path.stat()
+        digest.update(f"{path.relative_to(_PACKAGE)}:{info.st_size}:{info.st_mtime_ns};"
+                      .encode())
+    return digest.hexdigest()
+
+
 def _drop_stale_cache() -> None:
-    digest = _sources_digest()
+    files = _files_digest()
+    digest = None
     for root in _cache_roots():
         stamp = root / "__pycache__" / _STAMP
+        checked = stamp.with_suffix(".files")   # files digest + the stamp it was checked with
         try:
-            if stamp.is_file() and stamp.read_text() == digest:
+            if (stamp.is_file() and checked.is_file()
+                    and checked.read_text() == files + stamp.read_text()):
                 continue
-            for pattern in ("*.nbi", "*.nbc"):
-                for stale in root.rglob(pattern):
-                    stale.unlink(missing_ok=True)
-            stamp.parent.mkdir(parents=True, exist_ok=True)
-            stamp.write_text(digest)
+            digest = digest or _sources_digest()
+            if not (stamp.is_file() and stamp.read_text() == digest):
+                for pattern in ("*.nbi", "*.nbc"):
+                    for stale in root.rglob(pattern):
+                        stale.unlink(missing_ok=True)
+                stamp.parent.mkdir(parents=True, exist_ok=True)
+                stamp.write_text(digest)
+            checked.write_text(files + digest)
         except OSError:
             # A read-only tree: numba cannot write its cache here either (it falls back to a
             # per-user folder, keyed on file stamps an upgrade refreshes), so nothing is stale.
@@ -122,6 +145,32 @@ def _drop_stale_cache() -> None:
 
 
 _drop_stale_cache()
+
+
+def _target_without_blas_probe() -> None:
+    """Set numba's CPU target up now, with ``scipy.linalg`` hidden while it does.
+
+    The first kernel a process calls makes numba load its implementation registries; one of
+    them (``numba.np.arraymath``) probes for BLAS by importing ``scipy.linalg``, which takes
+    0.2-0.5 s when scipy is installed, more than loading the kernel. The answer only picks
+    BLAS for float inner products (``np.dot`` on floats), which no kernel here uses. Only the
+    command line does this (:data:`sudokit._hooks.quick_numba_start`): a library leaves the
+    probe alone. ``scipy.linalg`` imports normally afterwards.
+    """
+    if "scipy.linalg" in sys.modules:
+        return
+    from numba.core.registry import cpu_target
+
+    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # import: ImportError
+    try:
+        cpu_target.target_context.refresh()
+    finally:
+        if "scipy.linalg" in sys.modules and sys.modules["scipy.linalg"] is None:
+            del sys.modules["scipy.linalg"]
+
+
+if _hooks.quick_numba_start:
+    _target_without_blas_probe()
 
 #: False once numba found no writable cache folder for a kernel (then the rest skip the attempt)
 _cache_usable = True
@@ -134,8 +183,6 @@ class _CompileNotice(numba.core.event.Listener):
         self.given = False
 
     def on_start(self, event) -> None:
-        from . import _hooks
-
         data = event.data if isinstance(event.data, dict) else {}
         func = getattr(data.get("dispatcher"), "py_func", None)
         module = getattr(func, "__module__", "") or ""

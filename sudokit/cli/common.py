@@ -16,6 +16,7 @@ from ..encoders import AMO_METHODS, ENCODINGS, XC_ENCODINGS
 from ..errors import SudokitError
 from ..formats import read_instances
 from ..formats.puzzle_text import with_variants
+from ..formats.record import Record
 from ..formats.stream import read_instance_chunks
 from ..instances import parse_box
 from ..instances.variants import ALIASES, VARIANTS, parse_variants
@@ -328,28 +329,33 @@ def load(path: str, problem, box, colors):
     return given_variants(records, path)
 
 
-def load_chunks(path: str, problem, box, colors):
+def load_chunks(path: str, problem, box, colors, columns: bool = False):
     """FILE's records a chunk at a time (:func:`~sudokit.formats.stream.read_instance_chunks`,
     so memory stays flat on files of millions), each chunk checked as :func:`load` checks
-    the whole input.
+    the whole input; with ``columns``, clean pieces of one-line puzzles come as
+    :class:`~sudokit.formats.columns.ColumnChunk` arrays.
 
     Returns ``(total, chunks)``: ``total`` is the number of instances when FILE is a file of
     one chunk (read ahead to know it, for the progress line), else None (a stream).
     """
     ctx, shape, on_bad = _reading(box)
     chunks = read_instance_chunks(path, problem=problem, box=shape, colors=colors,
-                                  on_bad=on_bad)
+                                  on_bad=on_bad, columns=columns)
     ahead = [] if path == "-" else list(itertools.islice(chunks, 2))
     total = sum(map(len, ahead)) if path != "-" and len(ahead) < 2 else None
 
+    def check(chunk):
+        if not isinstance(chunk, list):  # a ColumnChunk: classic grids, no variants
+            check_kinds(ctx, [Record(chunk.instance(0), 0, "line")], path)
+            return chunk
+        check_kinds(ctx, chunk, path)
+        return given_variants(chunk, path)
+
     def checked():
         while ahead:  # handed over, not kept: memory stays flat
-            records = ahead.pop(0)
-            check_kinds(ctx, records, path)
-            yield given_variants(records, path)
-        for records in chunks:
-            check_kinds(ctx, records, path)
-            yield given_variants(records, path)
+            yield check(ahead.pop(0))
+        for chunk in chunks:
+            yield check(chunk)
 
     return total, checked()
 

@@ -91,6 +91,7 @@ class SudokitGroup(click.Group):
 
     def invoke(self, ctx):
         _hooks.compile_notice = _say_compiling
+        _hooks.quick_numba_start = True
         with _signals_as_interrupts():
             return self._invoke(ctx)
 

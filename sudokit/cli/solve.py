@@ -11,8 +11,11 @@ import click
 from ..counting import COUNTERS
 from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
 from ..formats import format_instance, format_no_solution, format_solution
+from ..formats.columns import ColumnChunk
 from ..formats.puzzle_write import VariantHeaders
+from .columnar import ArrayRunner, ColumnResults
 from .common import (
+    VARIANTS_GIVEN,
     check_budgets,
     check_solver,
     encoding_options,
@@ -26,46 +29,89 @@ from .common import (
     solver_options,
 )
 from .counting import check_counter, counted, counter_options, estimate_text
-from .jobs import batch_runner, jobs_options
+from .jobs import batch_runner, jobs_options, on_cluster
 from .output import Progress, emit_json, output_option, output_stream, written_value
 
 
-def _results(ctx, file, options, task, limit=None, out=None):
+def _results(ctx, file, options, task, limit=None, out=None, columns=False):
     """``(record, result)`` for every instance of FILE, in order, as each is solved; FILE is
     read, solved and printed a chunk at a time (:func:`~.common.load_chunks`), so memory stays
     flat and results come out while the input is still being read (``out`` is flushed
-    after the first result, at most every 0.1 s, and after each chunk's results)."""
+    after the first result, at most every 0.1 s, and after each chunk's results).
+
+    With ``columns``, a clean chunk of one-line puzzles whose engine takes arrays comes as one
+    :class:`~.columnar.ColumnResults` instead of its pairs (:mod:`~.columnar`); not on a
+    Dask cluster (``--jobs``/``--scheduler``, which reads ahead) nor with ``--variant``."""
     exclusive(ctx, "xc", "problem")
     run = batch_runner(options)  # run_batch, or on a Dask cluster with --jobs/--scheduler
+    parallel = on_cluster(options)
+    columns = columns and not parallel and not ctx.meta.get(VARIANTS_GIVEN)
     problem = "xc" if options["xc"] else options["problem"]
-    total, chunks = load_chunks(file, problem, options["box"], options["colors"])
+    total, chunks = load_chunks(file, problem, options["box"], options["colors"], columns)
     solver = check_solver(options["solver"])
     budget = make_budget(options["time_limit"], options["conflicts"], options["nodes"],
                          options["max_memory"])
+    engine_options = {"seed": options.get("seed"), "alpha": options.get("alpha")}
+    feed: deque = deque()     # serial: the record chunks handed to the runner, one at a time
     pending: deque = deque()  # the records whose results are still to come
+    done = 0                  # instances answered so far, both paths
+    flushed = None            # when out was last flushed (None: not yet)
 
     def windows():
-        for records in chunks:
+        while parallel or feed:   # a cluster reads ahead; the serial loop feeds a chunk
+            records = next(chunks, None) if parallel else feed.popleft()
+            if records is None:
+                return
             check_budgets(records, solver, budget)
             pending.extend(records)
             yield [record.instance for record in records]
 
+    def answered(result):
+        nonlocal done, flushed
+        result.index = done
+        done += 1
+        now = time.monotonic()
+        if out is not None and (not pending or flushed is None or now - flushed >= 0.1):
+            # the first result, a chunk's last, and then at most ten times a second: a slow
+            # instance next never holds back the results before it for long
+            out.flush()
+            flushed = now
+        return result
+
     progress = Progress(total, "counting" if task == "count" else "solving")
     results = run(windows(), task=task, limit=limit, solver=solver,
                   encoding=options["encoding"], amo=options["amo"], budget=budget,
-                  progress=progress, windows=True,
-                  options={"seed": options.get("seed"), "alpha": options.get("alpha")})
-    flushed = None   # when out was last flushed (None: not yet)
+                  progress=lambda finished: progress(done + 1 if not parallel else finished),
+                  windows=True, options=engine_options)
+    arrays = ArrayRunner(task, limit, solver, budget, options["encoding"], options["amo"],
+                         engine_options) if columns else None
     try:
-        for result in results:
-            yield pending.popleft(), result
-            now = time.monotonic()
-            if out is not None and (not pending or flushed is None or now - flushed >= 0.1):
-                # the first result, a chunk's last, and then at most ten times a second: a
-                # slow instance next never holds back the results before it for long
-                out.flush()
-                flushed = now
+        if parallel:
+            for result in results:
+                record = pending.popleft()
+                yield record, answered(result)
+            return
+        for chunk in chunks:
+            if isinstance(chunk, ColumnChunk):
+                found = arrays.run(chunk, done) if arrays is not None else None
+                if found is not None:
+                    yield found
+                    done += len(chunk)
+                    progress(done)
+                    if out is not None:
+                        out.flush()
+                        flushed = time.monotonic()
+                    continue
+                chunk = chunk.records()
+            feed.append(chunk)
+            for _ in range(len(chunk)):
+                result = next(results)
+                record = pending.popleft()
+                yield record, answered(result)
     finally:
+        results.close()
+        if arrays is not None:
+            arrays.close()
         progress.close()
 
 
@@ -83,12 +129,18 @@ class _Counted:
     delta: float | None = None
 
 
-def _counts(ctx, file, options, limit, out=None):
+def _counts(ctx, file, options, limit, out=None, columns=False):
     """``(record, _Counted)`` for every instance of FILE, by the counter ``--counter`` names:
-    the solver engines (batched) for ``enumerate``, else the counter of the registry."""
+    the solver engines (batched) for ``enumerate``, else the counter of the registry. With
+    ``columns``, whole chunks may come as :class:`~.columnar.ColumnResults` (see
+    :func:`_results`)."""
     counter = options["counter"]
     if COUNTERS[counter].engines:
-        for record, result in _results(ctx, file, options, "count", limit, out):
+        for item in _results(ctx, file, options, "count", limit, out, columns):
+            if isinstance(item, ColumnResults):
+                yield item
+                continue
+            record, result = item
             yield record, _Counted(result.index, result.status, result.count, result.seconds)
         return
     for index, (record, result) in enumerate(counted(ctx, file, options, counter, limit)):
@@ -97,6 +149,16 @@ def _counts(ctx, file, options, limit, out=None):
             extra.update(exact=False, epsilon=result.epsilon, delta=result.delta)
         yield record, _Counted(index, result.status, result.count, result.seconds, extra,
                                result.epsilon, result.delta)
+
+
+def _write_bytes(out, data: bytes) -> None:
+    """Write ASCII ``data`` to the text stream ``out`` (its buffer when it has one)."""
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(data.decode("ascii"))
+        return
+    out.flush()
+    buffer.write(data)
 
 
 def _solution_json(record, solution):
@@ -136,7 +198,12 @@ def solve(ctx, file, as_json, output, **options):
     unknown = False
     headers = VariantHeaders()   # '# variant:' and 'regions:' lines: the output reads back
     with output_stream(output, inputs=(file,)) as out:
-        for record, result in _results(ctx, file, options, "solve", out=out):
+        for item in _results(ctx, file, options, "solve", out=out, columns=not as_json):
+            if isinstance(item, ColumnResults):
+                unknown |= bool(item.found.unknown.any())
+                _write_bytes(out, item.solve_text())
+                continue
+            record, result = item
             unknown |= result.status == "unknown"
             if not as_json:
                 out.write(headers.before(record.instance, record.style))
@@ -240,7 +307,15 @@ def count(ctx, file, limit, summary, require_unique, as_json, output, **options)
     unknown = False
     exact = COUNTERS[options["counter"]].exact
     with output_stream(output, inputs=(file,)) as out:
-        for record, result in _counts(ctx, file, options, limit, out):
+        for item in _counts(ctx, file, options, limit, out, columns=True):
+            if isinstance(item, ColumnResults):
+                tally.update(item.tally())
+                unknown |= bool(item.found.unknown.any())
+                if not summary:
+                    _write_bytes(out, item.count_json(limit) if as_json
+                                 else item.count_text(limit))
+                continue
+            record, result = item
             tally[_solution_class(result)] += 1
             unknown |= result.status == "unknown"
             if summary:

@@ -8,6 +8,11 @@ is parsed by the kind's own parser, its line numbers (records, errors, skipped l
 the whole file's, so the records are the ones :func:`~sudokit.formats.read_instances` gives.
 Inputs that hold one instance (``.pls``, ``.col``, DIMACS, DLX) are read whole, as before.
 
+With ``columns=True`` a file of one-line puzzles of 9x9 and up comes as
+:class:`~sudokit.formats.columns.ColumnChunk` arrays instead of records, as long as every line
+is a valid puzzle, a comment or blank (:func:`~sudokit.formats.columns.column_chunk`); from the
+first piece that holds anything else, the rest of the file is read as records, as without.
+
 Examples
 --------
 >>> import tempfile, os
@@ -22,6 +27,7 @@ Examples
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -30,6 +36,7 @@ from typing import IO, Any
 from ..errors import InstanceError, ParseError
 from ..problems import sniff_kind
 from . import parse_instances
+from .columns import ColumnChunk, column_chunk, column_width
 from .pls import is_pls_text
 from .puzzle_text import _HEAD, _SKIP, REGIONS_LINE, VARIANT_HEADER, OnBad, _kind
 from .record import Record
@@ -52,11 +59,14 @@ _CHUNKED_KINDS = ("sudoku", "latin")
 
 def read_instance_chunks(path: str, problem: str | None = None,
                          box: tuple[int, int] | None = None, colors: int | None = None,
-                         on_bad: OnBad | None = None, chunk_lines: int = CHUNK_LINES
-                         ) -> Iterator[list[Record]]:
+                         on_bad: OnBad | None = None, chunk_lines: int | None = None,
+                         columns: bool = False) -> Iterator[list[Record] | ColumnChunk]:
     """Yield the records of FILE a chunk at a time (see the module); arguments as in
     :func:`~sudokit.formats.read_instances`, whose errors and messages it gives too, except
-    that an error in a later chunk comes after the earlier chunks were yielded."""
+    that an error in a later chunk comes after the earlier chunks were yielded.
+    ``columns``: clean pieces of one-line puzzles as arrays (see the module);
+    ``chunk_lines``: by default :data:`CHUNK_LINES` (read at each call)."""
+    chunk_lines = chunk_lines or CHUNK_LINES
     path = str(path)
     source = STDIN_NAME if path == "-" else path
     with _open(path) as stream:
@@ -73,8 +83,13 @@ def read_instance_chunks(path: str, problem: str | None = None,
             text += "".join(lines)
             yield parse_instances(text, source, kind, box, colors, on_bad=on_bad)
             return
-        yield from _chunks(_cut(_chain(head, lines), chunk_lines), source, kind, box, colors,
-                           on_bad)
+        shape = _column_shape(head[-1], kind, box) if columns and head else None
+        if shape is None:
+            yield from _chunks(_cut(_chain(head, lines), chunk_lines), source, kind, box,
+                               colors, on_bad)
+            return
+        yield from _column_chunks(stream, head, shape, chunk_lines, source, kind, box,
+                                  colors, on_bad)
 
 
 def _carried(carry: list[str], piece: list[str]) -> list[str]:
@@ -90,8 +105,52 @@ def _carried(carry: list[str], piece: list[str]) -> list[str]:
     return [line for _, line in sorted(last.values())]
 
 
-def _chunks(pieces, source, kind, box, colors, on_bad):
-    found = skipped = 0
+def _column_shape(line: str, kind: str, box):
+    """``(width, box)`` for the fast path when ``line`` (the first puzzle) allows it."""
+    width = column_width(line)
+    if width is None:
+        return None
+    n = math.isqrt(width)
+    if kind == "latin":
+        return width, None
+    box = box or (math.isqrt(n),) * 2
+    return (width, box) if box[0] * box[1] == n else None
+
+
+def _column_chunks(stream, head, shape, chunk_lines, source, kind, box, colors, on_bad):
+    """Arrays for the clean pieces of the file; records (the general reader) from the first
+    piece on that is not clean (:func:`~sudokit.formats.columns.column_chunk`)."""
+    width, grid_box = shape
+    pending = [line.encode("utf-8") for line in head]
+    offset = found = 0
+    while True:
+        piece = pending + stream.readlines(max(chunk_lines * (width + 1) - 1, 1))
+        pending = []
+        if not piece:
+            return
+        chunk = column_chunk(piece, offset, width, kind, grid_box)
+        if chunk is None:
+            break
+        found += len(chunk)
+        offset += len(piece)
+        yield chunk
+    start = offset + 1
+    text = [_decoded(raw, source, start + index) for index, raw in enumerate(piece)]
+    rest = _decoded_lines(stream, source, start + len(piece))
+    yield from _chunks(_cut(_chain(text, rest), chunk_lines, offset), source, kind, box,
+                       colors, on_bad, found)
+
+
+def _decoded(raw: bytes, source: str, number: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ParseError(f"not UTF-8 text (byte 0x{raw[err.start]:02x})", source, number,
+                         err.start + 1) from None
+
+
+def _chunks(pieces, source, kind, box, colors, on_bad, found=0):
+    skipped = 0
     content = False
     carry: list[str] = []   # a variant header and region map from the pieces before
     for offset, piece in pieces:
@@ -155,11 +214,11 @@ def _shifted_instance(err: InstanceError, source: str, offset: int) -> InstanceE
     return copy
 
 
-def _cut(lines: Iterable[str], chunk_lines: int) -> Iterator[tuple[int, list[str]]]:
+def _cut(lines: Iterable[str], chunk_lines: int, offset: int = 0
+         ) -> Iterator[tuple[int, list[str]]]:
     """``(lines before, piece)`` for consecutive pieces of about ``chunk_lines`` lines, cut
-    where no puzzle straddles the cut (see the module)."""
+    where no puzzle straddles the cut (see the module); ``offset``: lines before the first."""
     piece: list[str] = []
-    offset = 0
     width = 0  # the common length of the current run of lines without spaces (-1: none)
     for line in lines:
         piece.append(line)
@@ -191,10 +250,11 @@ def _significant(line: str) -> bool:
     return bool(stripped) and not stripped.startswith(("#", "c ")) and stripped != "c"
 
 
-def _decoded_lines(stream: IO[bytes], source: str) -> Iterator[str]:
-    """The lines of ``stream`` (with their line breaks) as text; UTF-8 errors as
-    :func:`~sudokit.formats.read_text` reports them (a leading byte-order mark dropped)."""
-    for number, raw in enumerate(stream, start=1):
+def _decoded_lines(stream: IO[bytes], source: str, start: int = 1) -> Iterator[str]:
+    """The lines of ``stream`` (with their line breaks) as text, the first being line
+    ``start``; UTF-8 errors as :func:`~sudokit.formats.read_text` reports them (a leading
+    byte-order mark dropped)."""
+    for number, raw in enumerate(stream, start=start):
         shift = 3 if number == 1 and raw.startswith(b"\xef\xbb\xbf") else 0
         try:
             text = raw[shift:].decode("utf-8")

@@ -8,6 +8,7 @@ Every back end is an engine (:mod:`sudokit.solvers.engine`) in one registry
 
 from importlib import import_module
 
+from .arrays import ArrayBatch, count_arrays
 from .batch import InstanceResult, run_batch
 from .budget import UNLIMITED, Budget
 from .engine import Engine, EngineBase, Outcome
@@ -33,12 +34,12 @@ from .sat import (
     solve,
 )
 
-__all__ = ["Budget", "CPEngine", "DEFAULT_SOLVER", "DLXEngine", "DancingLinks", "ENGINES",
-           "EXACT_SOLVERS", "Engine", "EngineBase", "EngineSpec", "InstanceResult", "Outcome",
-           "SATEngine", "SOLVERS", "UNLIMITED", "count_solutions", "default_solver", "dlx_count",
-           "dlx_first", "dlx_solutions", "is_unique", "load_cnf", "open_engine",
-           "open_solver", "resolve_solver", "run_batch", "run_solver", "solutions", "solve",
-           "supports_budget"]
+__all__ = ["ArrayBatch", "Budget", "CPEngine", "DEFAULT_SOLVER", "DLXEngine", "DancingLinks",
+           "ENGINES", "EXACT_SOLVERS", "Engine", "EngineBase", "EngineSpec", "InstanceResult",
+           "Outcome", "SATEngine", "SOLVERS", "UNLIMITED", "count_arrays", "count_solutions",
+           "default_solver", "dlx_count", "dlx_first", "dlx_solutions", "is_unique", "load_cnf",
+           "open_engine", "open_solver", "resolve_solver", "run_batch", "run_solver", "solutions",
+           "solve", "supports_budget"]
 
 
 #: the DLX names load numba, so they are imported on first use (SAT-only runs skip it)

@@ -48,7 +48,7 @@ import numpy as np
 from ..errors import BudgetExhausted, InstanceError, ResourceError, SolverError
 from ..resources import available_memory, format_bytes
 from .budget import UNLIMITED, Budget, Meter
-from .engine import EngineBase, Outcome
+from .engine import ArrayOutcome, EngineBase, Outcome
 from .unit_model import UnitModel, shape_of, stack_givens, unit_model
 
 __all__ = ["CPEngine", "CPResult", "METHODS", "SearchMethod"]
@@ -266,18 +266,21 @@ class CPEngine(EngineBase):
             outcomes = (super().count_many(instances, limit, budget) if not solving
                         else super().solve_many(instances, budget))
             return outcomes
+        found = self.count_arrays(model.givens_of(instances), limit, budget)
+        return found.outcomes(model.solution_shape, solving)
+
+    @property
+    def takes_arrays(self) -> bool:  # type: ignore[override]
+        return self.model is not None
+
+    def count_arrays(self, givens: Any, limit: int | None = None,
+                     budget: Budget = UNLIMITED) -> ArrayOutcome:
+        """:meth:`count_givens` as the engines' array protocol
+        (:class:`~sudokit.solvers.engine.ArrayOutcome`): ``(N, cells)`` givens of the
+        engine's shape."""
         started = time.perf_counter()
-        counts, firsts, unknown, _ = self.count_givens(model.givens_of(instances), limit,
-                                                       budget)
-        each = (time.perf_counter() - started) / max(len(instances), 1)
-        solutions = firsts.reshape(len(instances), *model.solution_shape)
-        outcomes = []
-        for count, solution, lost in zip(counts.tolist(), solutions, unknown.tolist(),
-                                         strict=True):
-            status = "unknown" if lost else "sat" if count else "unsat"
-            outcomes.append(Outcome(status, solution if count else None,
-                                    None if solving else count, each))
-        return outcomes
+        counts, firsts, unknown, _ = self.count_givens(givens, limit, budget)
+        return ArrayOutcome(counts, firsts, unknown, time.perf_counter() - started)
 
     def solve_many(self, instances: Sequence[Any], budget: Budget = UNLIMITED) -> list[Outcome]:
         return self.count_many(instances, 1, budget, solving=True)

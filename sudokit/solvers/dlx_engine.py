@@ -31,7 +31,7 @@ from ..errors import BudgetExhausted, SolverError
 from ..problems import problem_kind
 from .budget import UNLIMITED, Budget
 from .dlx import DancingLinks
-from .engine import EngineBase, Outcome
+from .engine import ArrayOutcome, EngineBase, Outcome
 
 __all__ = ["DLXEngine"]
 
@@ -116,17 +116,25 @@ class DLXEngine(EngineBase):
         """One kernel call for a batch of same-shape grids (see the module)."""
         if self.shared is None:
             return super().count_many(instances, limit, budget)
-        started = time.perf_counter()
         givens = np.stack([instance.flat_givens for instance in instances])
+        found = self.count_arrays(givens, limit, budget)
+        return found.outcomes(self.shared.source.solution_shape, solving)
+
+    @property
+    def takes_arrays(self) -> bool:  # type: ignore[override]
+        return self.shared is not None
+
+    def count_arrays(self, givens: np.ndarray, limit: int | None = None,
+                     budget: Budget = UNLIMITED) -> ArrayOutcome:
+        """The array protocol (:class:`~sudokit.solvers.engine.ArrayOutcome`) for
+        ``(N, cells)`` givens of the engine's shape: one kernel call."""
+        started = time.perf_counter()
+        givens = np.asarray(givens)
         counts, firsts, unknown = self._batch(givens, limit, budget)
         found = counts > 0
-        solved = self._solutions(givens, firsts, found).reshape(
-            len(instances), *self.shared.source.solution_shape)
-        each = (time.perf_counter() - started) / max(len(instances), 1)
-        statuses = np.where(unknown, "unknown", np.where(found, "sat", "unsat")).tolist()
-        return [Outcome(status, solution if count else None, None if solving else count, each)
-                for status, solution, count in zip(statuses, solved, counts.tolist(),
-                                                   strict=True)]
+        solved = self._solutions(givens.astype(np.int32), firsts, found)
+        solved[~found] = 0
+        return ArrayOutcome(counts, solved, unknown, time.perf_counter() - started)
 
     def solve_many(self, instances: Sequence[Any], budget: Budget = UNLIMITED) -> list[Outcome]:
         if self.shared is None:

@@ -11,6 +11,11 @@ encoded on its own). It then answers
   (a budget that runs out gives that instance the status ``unknown``, and the batch goes on);
 - ``close()``, or use it as a context manager.
 
+An engine opened for a grid shape may also answer ``count_arrays(givens, limit, budget)``:
+the same batch as arrays (:class:`ArrayOutcome`), ``(N, cells)`` givens in and counts and
+solutions out, with no object per instance; the command line's path for files of one-line
+puzzles uses it (:func:`takes_arrays`).
+
 Budgets are one :class:`~sudokit.solvers.budget.Budget` for every engine; ``solve`` and
 ``count`` raise :class:`~sudokit.errors.BudgetExhausted` when it runs out.
 :class:`EngineBase` gives the batch calls as loops over the single ones; an engine with a
@@ -40,7 +45,7 @@ import numpy as np
 from ..errors import BudgetExhausted
 from .budget import UNLIMITED, Budget
 
-__all__ = ["Engine", "EngineBase", "Outcome"]
+__all__ = ["ArrayOutcome", "Engine", "EngineBase", "Outcome", "takes_arrays"]
 
 
 @dataclass
@@ -55,6 +60,38 @@ class Outcome:
     solution: np.ndarray | None = None
     count: int | None = None
     seconds: float = 0.0
+
+
+@dataclass
+class ArrayOutcome:
+    """What an engine found for a batch of givens: ``counts`` (int64 ``(N,)``; a lower bound
+    where ``unknown``), ``solutions`` (int32 ``(N, cells)``, the first solution found, rows
+    of zeros where none), ``unknown`` (bool ``(N,)``: the budget ran out) and ``seconds``
+    (the batch's time)."""
+
+    counts: np.ndarray
+    solutions: np.ndarray
+    unknown: np.ndarray
+    seconds: float
+
+    def statuses(self) -> np.ndarray:
+        """``"sat"``, ``"unsat"`` or ``"unknown"`` per row."""
+        return np.where(self.unknown, "unknown", np.where(self.counts > 0, "sat", "unsat"))
+
+    def outcomes(self, shape: tuple[int, ...], solving: bool = False) -> list[Outcome]:
+        """One :class:`Outcome` per row, solutions reshaped to ``shape``, the batch's time
+        shared out evenly."""
+        each = self.seconds / max(len(self.counts), 1)
+        solutions = self.solutions.reshape(len(self.counts), *shape)
+        return [Outcome(status, solution if count else None, None if solving else count, each)
+                for status, solution, count in zip(self.statuses().tolist(), solutions,
+                                                   self.counts.tolist(), strict=True)]
+
+
+def takes_arrays(engine: Any) -> bool:
+    """Whether ``engine`` answers ``count_arrays`` (opened for a grid shape with a batch
+    kernel)."""
+    return getattr(engine, "count_arrays", None) is not None and engine.takes_arrays
 
 
 @runtime_checkable
@@ -88,6 +125,9 @@ class EngineBase:
 
     #: how many instances :func:`~sudokit.solvers.batch.run_batch` hands over at once
     batch_size = 1
+
+    #: whether ``count_arrays`` may be called (:func:`takes_arrays`)
+    takes_arrays = False
 
     def solve(self, instance: Any, budget: Budget = UNLIMITED) -> np.ndarray | None:
         raise NotImplementedError
