@@ -7,6 +7,7 @@ import click
 from ..errors import EXIT_CHECK_FAILED, DecodeError, ParseError
 from ..formats import format_instance, format_solution, parse_solutions, read_text
 from ..formats.dimacs import parse_dimacs
+from ..formats.puzzle_write import VariantHeaders
 from ..formats.record import Record
 from ..instances.formula import read_model
 from ..problems import problem_kind, sniff_kind
@@ -34,7 +35,9 @@ def _render_source(record: Record, reduced, solution) -> str:
     if problems:  # a wrong decode would be a bug in the reduction: say so plainly
         raise DecodeError(f"{reduced.name} decoded an invalid source solution: "
                           f"{speak_values(problems[0], record.style)}")
-    return format_solution(record, solution)
+    # the '# variant:' (and 'regions:') lines, so the printed solution reads back as it is
+    return VariantHeaders().before(record.instance, record.style) + \
+        format_solution(record, solution)
 
 
 @click.command()

@@ -41,6 +41,7 @@ import numpy as np
 from ..cnf import CNF, ProjectionLines
 from ..errors import DecodeError, EncodingError, ResourceError
 from ..instances.formula import CNFFormula, formula
+from ..instances.jigsaw import format_region_map
 from ..problems import problem_kind
 from ..protocols import Composable, full_model
 from ..resources import available_memory, check_fits, format_bytes
@@ -378,7 +379,7 @@ def _header(problem, spec: Encoding, amo: str, ids: np.ndarray,
         given = "c given VERTEX COLOR"
     else:
         box = f", boxes {problem.box[0]}x{problem.box[1]}" if problem.box else ""
-        lines = [f"{problem.kind} {problem.n}x{problem.n}{box}"]
+        lines = [f"{problem.kind} {problem.n}x{problem.n}{box}", *_variant_lines(problem)]
         standard = "var(r, c, v) = (r-1)*N*N + (c-1)*N + v  (1-based; N = side)"
         mapping = "c map VAR ROW COLUMN VALUE"
         given = "c given ROW COLUMN VALUE"
@@ -391,6 +392,17 @@ def _header(problem, spec: Encoding, amo: str, ids: np.ndarray,
         return lines + [standard]
     return lines + [f"variables renumbered; one line per variable: {mapping}",
                     f"givens have no variables; one line per given: {given}"]
+
+
+def _variant_lines(problem) -> list[str]:
+    """``variant: NAMES`` and, for a jigsaw, ``regions: MAP``: the puzzle file's own header
+    lines, so a model of the formula decodes and is checked with the file alone."""
+    lines = []
+    if problem.variants:
+        lines.append("variant: " + " ".join(problem.variants))
+    if problem.regions is not None:
+        lines.append("regions: " + format_region_map(problem.regions))
+    return lines
 
 
 def _wrapped(text: str, width: int = 100) -> list[str]:

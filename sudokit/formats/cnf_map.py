@@ -5,6 +5,9 @@ reader needs to turn a model back into a grid or a coloring:
 
 - the instance line: ``c sudoku 16x16, boxes 4x4``, ``c latin 5x5`` or
   ``c precoloring extension: V vertices, E edges, K colors``;
+- for a grid with variants, the puzzle file's own header lines: ``c variant: diagonal
+  windoku`` and, for a jigsaw, ``c regions: AAAB...`` (the region map), so the decoded grid
+  is checked against the variant's units;
 - the encoding line: ``c encoding NAME (source), at-most-one AMO``;
 - the variables: the standard numbering (``var(r, c, v) = (r-1)*N*N + (c-1)*N + v``; graphs
   ``(v-1)*K + c``), or, for the renumbered ``reduced`` encoding, one ``c map VAR ROW COLUMN
@@ -37,7 +40,9 @@ import numpy as np
 
 from ..cnf import CNF
 from ..encoders.completion_cnf import CNFEncoding
-from ..errors import ParseError
+from ..errors import InstanceError, ParseError
+from ..instances.jigsaw import parse_region_map
+from ..instances.variants import parse_variants
 
 __all__ = ["encoding_from_cnf"]
 
@@ -89,7 +94,7 @@ def encoding_from_cnf(cnf: CNF, source: str = "<cnf>") -> CNFEncoding | None:
     if renumbered and not cnf.has_empty_clause and not (free | (givens > 0)).all():
         first = int(np.flatnonzero(~(free | (givens > 0)))[0])
         raise ParseError(f"cell {first + 1} has neither 'c map' nor 'c given' lines", source)
-    problem = _problem(kind, side, box, values, givens)
+    problem = _problem(kind, side, box, values, givens, *_variants(comments, side, source))
     symmetry = any(line.startswith("symmetry breaking") for line in comments)
     return CNFEncoding(problem, cnf, spec.group(1), spec.group(2), cell_vars,
                        parsimonious=not symmetry)
@@ -137,11 +142,34 @@ def _values(column: np.ndarray, values: int, source: str, word: str) -> np.ndarr
     return column
 
 
-def _problem(kind: str, side: int, box, values: int, givens: np.ndarray):
+def _variants(comments: list[str], side: int, source: str
+              ) -> tuple[tuple[str, ...], np.ndarray | None]:
+    """The variants and region map of the ``variant:`` and ``regions:`` lines (none: a
+    classic grid)."""
+    names = [line.partition(":")[2] for line in comments if line.startswith("variant:")]
+    maps = [line.partition(":")[2] for line in comments if line.startswith("regions:")]
+    if not side or not (names or maps):
+        return (), None
+    try:
+        variants = parse_variants(names)
+        regions = parse_region_map(maps[0], side) if maps else None
+    except InstanceError as err:
+        raise ParseError(f"the header's {'region map' if maps else 'variant'}: {err}",
+                         source) from None
+    if ("jigsaw" in variants) != (regions is not None):
+        raise ParseError("a 'c regions:' line goes with 'c variant: jigsaw', one without "
+                         "the other cannot be decoded", source)
+    return variants, regions
+
+
+def _problem(kind: str, side: int, box, values: int, givens: np.ndarray, variants=(),
+             regions=None):
     from ..instances import latin_square, precoloring, sudoku
 
     if kind == "coloring":  # the edges are in the clauses; the decoded coloring needs none
         return precoloring(len(givens), np.zeros((0, 2), dtype=np.int64), values,
                            {int(v): int(c) for v, c in enumerate(givens) if c})
     grid = givens.reshape(side, side)
-    return sudoku(grid, box) if kind == "sudoku" else latin_square(grid)
+    if kind == "sudoku":
+        return sudoku(grid, box, variants=variants, regions=regions)
+    return latin_square(grid, variants=variants)
