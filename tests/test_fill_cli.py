@@ -77,6 +77,26 @@ def test_target_clues_is_best_effort_and_reported():
     assert both.exit_code == 2
 
 
+def test_target_clues_out_of_time_writes_the_best_puzzle_so_far():
+    """A best-effort target whose --time-limit runs out still writes a unique puzzle, says
+    how close it came and that time ran out (exit 0); --clues K exits 5 there."""
+    args = ("--size", "25", "--target-clues", "100", "--seed", "1", "--time-limit", "1")
+    out = run(*args)
+    assert out.exit_code == 0, out.output
+    assert "(target 100, " in out.stderr and "more clues might go" in out.stderr
+    puzzle = out.stdout.strip()
+    clues = 625 - puzzle.count(".")
+    assert len(puzzle) == 625 and 100 < clues < 625 and f"puzzle 1: {clues} clues" in out.stderr
+    grid = np.array([0 if ch == "." else int(ch, 36) for ch in puzzle]).reshape(25, 25)
+    with PuzzleGenerator(25, (5, 5)) as gen:
+        assert gen.count(grid, "dlx") == 1
+    record = json.loads(run(*args, "--json").stdout)
+    assert record["target_clues"] == 100 and record["clues_over_target"] > 0
+    assert record["checks"]["unique"] and not record["checks"]["minimal"]
+    hard = run("--size", "25", "--clues", "100", "--seed", "1", "--time-limit", "1")
+    assert hard.exit_code == 5 and "allow more with --time-limit" in hard.stderr
+
+
 def test_minimal_batches_stream():
     """The first puzzle is on the pipe long before a large batch could be done."""
     env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")

@@ -65,6 +65,26 @@ def test_promised_modes_raise_when_the_budget_runs_out(mode, clues):
     _unique_both_ways(made.puzzle, (3, 3))
 
 
+def test_a_best_effort_clue_target_returns_its_best_puzzle_when_the_budget_runs_out():
+    """--target-clues is best effort: a budget that runs out inside the first removal gives
+    the puzzle so far, one that runs out in a later attempt the best whole attempt; both
+    unique and reported as cut short, where a hard --clues target raises."""
+    whole = PuzzleGenerator(9, (3, 3), seed=4).make("clues", 17, best_effort=True)
+    assert not whole.budget_exhausted and whole.clues > 17
+    made = {}
+    for nodes in (300, 30_000):        # inside the first attempt; after a few whole ones
+        gen = PuzzleGenerator(9, (3, 3), seed=4)
+        p = made[nodes] = gen.make("clues", 17, budget=Budget(nodes=nodes), best_effort=True)
+        assert p.budget_exhausted and not p.minimal and p.extra["target_clues"] == 17
+        assert p.clues == int((p.puzzle > 0).sum()) >= whole.clues
+        given = p.puzzle > 0
+        assert (p.puzzle[given] == p.solution[given]).all()
+        _unique_both_ways(p.puzzle, (3, 3))
+        with pytest.raises(BudgetExhausted, match="node budget"):
+            PuzzleGenerator(9, (3, 3), seed=4).make("clues", 17, budget=Budget(nodes=nodes))
+    assert made[30_000].clues < made[300].clues
+
+
 def test_time_budget_holds_at_36x36_and_the_puzzle_is_unique():
     gen = PuzzleGenerator(36, (6, 6), seed=1)
     gen.make(budget=Budget(nodes=0))                 # compile, open the engine

@@ -223,8 +223,9 @@ def generate():
               help="The parameter of a --fill strategy that takes one (prune, "
                    "weighted-prune, grasp; default: the strategy's).")
 @click.option("--target-clues", type=click.IntRange(min=0), metavar="K",
-              help="Aim for K clues, best effort: the puzzle with the fewest clues found is "
-                   "written, and how close it came is reported (stderr, or --json).")
+              help="Aim for K clues, best effort: the puzzle with the fewest clues found "
+                   "(by the end of --time-limit, if given) is written, and how close it came "
+                   "is reported (stderr, or --json).")
 @click.option("--grade", "wanted_grade", type=click.Choice(list(GRADES) + ["search"]),
               metavar="G", help="Keep only puzzles of this difficulty grade (see 'sudokit "
                                 "grade'): a scheme name such as FCI or HAC, or 'search'.")
@@ -237,8 +238,9 @@ def generate():
               help="Time budget of each puzzle, from the start of its generation (default: "
                    f"none up to {DEFAULT_LIMIT_ABOVE}x{DEFAULT_LIMIT_ABOVE}, N*N/100 for "
                    "larger unique puzzles, e.g. 41 s at 64x64). When it runs out a unique "
-                   "puzzle stops losing clues (still unique, not minimal); with --minimal, "
-                   "--clues or --full it is an error (exit 5).")
+                   "puzzle, or one aiming at --target-clues, stops losing clues (still "
+                   "unique, not minimal); with --minimal, --clues or --full it is an error "
+                   "(exit 5), as is a grid not filled in time.")
 @click.option("--solution", is_flag=True, help="Print the solution beside each puzzle.")
 @click.option("--format", "layout", type=click.Choice(["line", "grid"]), default="line",
               show_default=True, help="One line per puzzle, or a grid with box separators.")
@@ -330,8 +332,10 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
         if cut_short:
             which = "the puzzle" if count == 1 else "every puzzle" if cut_short == count \
                 else f"{cut_short} of the {count} puzzles"
+            short = "unique, but more clues might go" if target_clues is not None \
+                else "unique, but not minimal"
             progress.note(f"note: the time budget ran out before the clue removal of {which} "
-                          "was done: unique, but not minimal (--time-limit allows more time)")
+                          f"was done: {short} (--time-limit allows more time)")
     finally:
         progress.close()
 

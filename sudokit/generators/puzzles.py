@@ -42,10 +42,13 @@ budget; a clue whose test runs out is kept, so the puzzle is unique but maybe no
 Time budgets (``make(budget=Budget(seconds=...))``, per puzzle; the clock starts when the
 puzzle's generation starts, so it covers the full grid too): in ``"unique"`` mode, running out
 stops the removal and the puzzle found so far is returned; it is still unique (every kept
-removal was proved) but not minimal. In ``"minimal"``, ``"clues"`` and ``"full"`` modes the
-promise cannot be kept and :class:`~sudokit.errors.BudgetExhausted` is raised. Without a
-budget, ``"unique"`` puzzles above 25x25 get :func:`~.budgets.default_time_limit` (``n^2 / 100``
-seconds: 13 s at 36x36, 41 s at 64x64), since a full removal pass there takes many minutes.
+removal was proved) but not minimal; so it is with a best-effort clue target
+(``make("clues", k, best_effort=True)``), which returns the puzzle with the fewest clues so
+far. In ``"minimal"``, ``"clues"`` and ``"full"`` modes the promise cannot be kept and
+:class:`~sudokit.errors.BudgetExhausted` is raised, as in every mode when no full grid was
+made in time. Without a budget, ``"unique"`` puzzles above 25x25 get
+:func:`~.budgets.default_time_limit` (``n^2 / 100`` seconds: 13 s at 36x36, 41 s at 64x64),
+since a full removal pass there takes many minutes.
 
 Examples
 --------
@@ -508,7 +511,9 @@ class PuzzleGenerator:
         With ``"clues"``, up to ``attempts`` removal orders (a new grid every fifth) are tried;
         if none reaches ``clues``, :class:`~sudokit.errors.InstanceError` says how close the
         best came, or with ``best_effort`` the puzzle with the fewest clues is returned
-        (``extra["target_clues"]`` holds the target).
+        (``extra["target_clues"]`` holds the target). With ``best_effort`` a time budget that
+        runs out during the removal ends the attempts like a ``"unique"`` removal: the
+        puzzle with the fewest clues so far is returned (unique, ``budget_exhausted`` set).
 
         Parameters
         ----------
@@ -574,22 +579,32 @@ class PuzzleGenerator:
         target = clues if mode == "clues" else 0
         test_budget = self.budget if mode == "unique" else -1
         seconds = clock.budget.seconds
-        reserve = 0.2 * seconds if self.verify and mode == "unique" and seconds else 0.0
+        # a removal that may stop at the budget ("unique", a best-effort clue target)
+        stoppable = mode == "unique" or best_effort and mode == "clues"
+        reserve = 0.2 * seconds if self.verify and stoppable and seconds else 0.0
         remove_clues = self._remove_clues_dlx if checker == "dlx" else \
             self._remove_clues_cp if checker == "takano" else self._remove_clues_sat
         check_seconds, tests = 0.0, 0
         best: np.ndarray | None = None
         best_solution, best_fill = solution, fill_stats
+        exhausted = False
         for attempt in range(attempts if mode == "clues" else 1):
             if attempt and attempt % 5 == 0:
-                solution = fill()
+                try:
+                    solution = fill()
+                except BudgetExhausted:
+                    if not stoppable:
+                        raise
+                    exhausted = True            # (best holds a whole attempt's puzzle)
+                    break
                 fill_stats = dict(self.fill_stats)
             t0 = time.perf_counter()
             keep, t, undecided, final, complete = remove_clues(solution, target, test_budget,
                                                                clock, reserve)
             check_seconds += time.perf_counter() - t0
             tests += t + (final is not None)
-            if not complete and mode != "unique":
+            exhausted = not complete
+            if not complete and not stoppable:
                 fewest = int(keep.sum()) if best is None else int(min(keep.sum(), best.sum()))
                 raise clock.exhausted("a minimal puzzle was found" if mode == "minimal" else
                                       f"a puzzle with {clues} clues was found (the fewest so "
@@ -598,7 +613,7 @@ class PuzzleGenerator:
                 raise SolverError(f"internal check failed: the puzzle has {final} solutions")
             if best is None or keep.sum() < best.sum():
                 best, best_solution, best_fill = keep, solution, fill_stats
-            if keep.sum() <= target or mode != "clues":
+            if keep.sum() <= target or mode != "clues" or exhausted:
                 break
         else:
             fewest = int(best.sum()) if best is not None else self.n * self.n
@@ -610,7 +625,7 @@ class PuzzleGenerator:
             raise InstanceError(f"attempts must be at least 1, got {attempts}")
         solution = best_solution
         puzzle = np.where(best, solution.reshape(-1), 0).reshape(self.n, self.n)
-        minimal = mode != "clues" and undecided == 0 and complete
+        minimal = mode != "clues" and undecided == 0 and not exhausted
         verified = None
         if self.verify:
             clock.report("verify", cells - int(best.sum()), tests)
@@ -629,7 +644,7 @@ class PuzzleGenerator:
         return GeneratedPuzzle(puzzle.astype(np.int32), solution.astype(np.int32), self.box,
                                int(best.sum()), time.perf_counter() - started, check_seconds,
                                tests, checker, True, minimal, verified,
-                               budget_exhausted=not complete, extra=extra,
+                               budget_exhausted=exhausted, extra=extra,
                                variants=self.variants, regions=self.regions)
 
     def make_where(self, accept, mode: str = "unique", clues: int | None = None,
