@@ -63,6 +63,18 @@ def test_out_of_time_exits_5():
     assert out.exit_code == 5 and "allow more with --time-limit" in out.stderr
 
 
+@pytest.mark.parametrize("name", ["backtrack", "prune", "weighted-prune"])
+@pytest.mark.parametrize("mode", ["--full", "--minimal"])
+def test_raggi_fills_out_of_time_exit_5_with_one_line(name, mode):
+    """No Raggi fill makes a 64x64 grid in half a second: exit 5 and one line (that the
+    budget holds in time is test_fill_strategies.py::test_time_budget_holds)."""
+    out = run("--size", "64", mode, "--fill", name, "--time-limit", "0.5", "--seed", "1")
+    assert out.exit_code == 5 and "Traceback" not in out.output and not out.stdout
+    assert out.stderr.strip().splitlines()[-1] == (
+        "sudokit: error: the time budget of 0.5 s ran out before the 64x64 grid was "
+        "filled; allow more with --time-limit")
+
+
 def test_target_clues_is_best_effort_and_reported():
     out = run("--size", "9", "--target-clues", "18", "--seed", "1", "--count", "2", "--json")
     assert out.exit_code == 0, out.output
