@@ -27,16 +27,22 @@ pytest.importorskip("distributed")
 import psutil  # noqa: E402  (a dependency of distributed)
 
 from sudokit.formats import read_instances  # noqa: E402
+from sudokit.formats.stream import read_instance_chunks  # noqa: E402
 from sudokit.generators import PuzzleGenerator  # noqa: E402
 from sudokit.grading import label_nodes, search_free_table  # noqa: E402
 from sudokit.parallel import (  # noqa: E402
+    ArraySettings,
+    answer_pieces,
     chunk_seed,
     dask_client,
     grade_parallel,
     puzzles_parallel,
     run_batch_parallel,
+    tasks,
 )
 from sudokit.solvers import run_batch  # noqa: E402
+from sudokit.solvers.arrays import ArrayBatch  # noqa: E402
+from sudokit.solvers.engine import ArrayOutcome  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SEVENTEEN = ("sudoku", "9x9-tdoku", "puzzles2_17_clue")
@@ -87,6 +93,64 @@ def test_run_batch_parallel_equals_run_batch(client, slice_file):
         assert np.array_equal(mine.solution, theirs.solution)
 
 
+def test_answer_pieces_gives_the_serial_array_path_answers_in_order(client, slice_file):
+    pieces = list(read_instance_chunks(slice_file, columns=True, chunk_lines=700))
+    assert {type(piece).__name__ for piece in pieces} == {"ColumnChunk"}
+    records = pieces[1].records()[:50]  # a window of objects between the arrays
+    pieces = [pieces[0], [record.instance for record in records], *pieces[1:]]
+    values = np.concatenate([p.values for p in pieces if not isinstance(p, list)])
+    with ArrayBatch() as batch:
+        expected = batch.count(values, "sudoku", (3, 3), 2)
+    counts, first, kinds = [], 0, []
+    for part, answer in answer_pieces(client, pieces, ArraySettings.of("count", limit=2)):
+        kinds.append(type(answer).__name__)
+        if isinstance(answer, ArrayOutcome):
+            counts += answer.counts.tolist()
+            assert not answer.solutions.any()  # count: no solutions travel back
+        else:
+            assert [r.index for r in answer] == list(range(first, first + len(part)))
+            assert [r.count for r in answer] == \
+                [r.count for r in run_batch(part, task="count", limit=2)]
+        first += len(part)
+    assert first == 3050 and kinds.count("list") == 1
+    assert counts == expected.counts.tolist()
+    solved = [(part, answer) for part, answer in answer_pieces(
+        client, [pieces[0]], ArraySettings.of("solve"), task_size=128)]
+    sizes = [len(part) for part, _ in solved]
+    assert sizes[:-1] == [128] * (len(sizes) - 1) and sum(sizes) == len(pieces[0])
+    with ArrayBatch() as batch:
+        expected = batch.count(pieces[0].values, "sudoku", (3, 3), task="solve")
+    assert np.array_equal(np.concatenate([a.solutions for _, a in solved]),
+                          expected.solutions)
+
+
+def test_tasks_grow_to_the_measured_work_and_share_a_window_among_workers():
+    from sudokit.parallel import TaskSizer
+
+    sizer = TaskSizer(first=2048, workers=2, seconds=0.5)
+    assert sizer.size(16384) == 2048 and sizer.size(100) == 100  # before any measure
+    sizer.measured(2048, 2048 * 100e-6)  # 100 µs an instance: 5,000 in 0.5 s
+    assert sizer.size(16384) == 5000
+    sizer.measured(100_000, 0.0)  # faster still: a worker's share of the window, at most
+    assert sizer.size(16384) == 8192 and sizer.size(301) == 151
+    slow = TaskSizer(first=2048, workers=1, seconds=0.5)
+    slow.measured(10, 10.0)  # a second an instance: never below first // 8
+    assert slow.size(16384) == 256
+
+
+def test_a_worker_keeps_its_engines_open_from_one_task_to_the_next():
+    givens = np.zeros((3, 16), dtype=np.uint8)
+    settings = ArraySettings.of("count", limit=3)
+    first = tasks.array_task((settings, givens, "sudoku", (2, 2)))
+    batch = tasks._array_batch(settings)
+    engines = dict(batch.engines)
+    assert tasks.array_task((settings, givens, "sudoku", (2, 2)))[1].tolist() == [3, 3, 3]
+    assert first[1].tolist() == [3, 3, 3] and first[2] is None
+    assert tasks._array_batch(settings) is batch and batch.engines == engines
+    other = ArraySettings.of("count", limit=3, solver="dlx")
+    assert tasks._array_batch(other) is not batch  # other engine settings, another batch
+
+
 def test_grade_parallel_equals_the_serial_grading(client, slice_file):
     puzzles = [r.instance for r in read_instances(slice_file)][:24]
     names = ["FC", "FCI", "HAC"]
@@ -117,6 +181,16 @@ def test_count_and_solve_jobs_are_byte_identical_to_the_serial_run(slice_file):
     assert serial.count("\n") == 3000 and " 2" not in serial  # all unique, none missing
     assert sudokit("count", "--limit", "2", "--jobs", "2", slice_file).stdout == serial
     assert sudokit("count", "--limit", "2", "--jobs", "1", slice_file).stdout == serial
+
+
+def test_count_jobs_on_an_engine_without_arrays_is_byte_identical(tmp_path, slice_file):
+    lines = slice_file.read_text().splitlines(keepends=True)
+    small = tmp_path / "sixty.txt"
+    small.write_text("".join(lines[:64]))
+    args = ("count", "--limit", "2", "--solver", "minisat22", small)
+    serial = sudokit(*args).stdout
+    assert serial.count("\n") == 60
+    assert sudokit(*args, "--jobs", "2").stdout == serial
 
 
 @pytest.mark.heavy
@@ -188,7 +262,7 @@ def test_a_chunk_that_cannot_finish_is_named_and_fails_the_run(tmp_path, slice_f
     env = _env(SUDOKIT_TEST_KILL_WORKER="always",
                DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES="0")
     out = tmp_path / "counts.txt"
-    done = sudokit("count", "--limit", "2", "--jobs", "1", slice_file, "-o", out, env=env,
+    done = sudokit("count", "--limit", "2", "--jobs", "2", slice_file, "-o", out, env=env,
                    check=False)
     assert done.returncode == 6, done.stderr
     assert "the chunk of instances 1..2048 failed on the Dask cluster: KilledWorker" \
@@ -221,6 +295,20 @@ def test_ctrl_c_stops_the_workers_and_leaves_no_output(tmp_path, slice_file):
     assert not out.exists() and not list(tmp_path.glob(".sudokit-*"))
     gone, alive = psutil.wait_procs(children, timeout=10)
     assert not alive, alive
+
+
+def test_ctrl_c_stops_the_in_process_worker_of_jobs_1(tmp_path, slice_file):
+    out = tmp_path / "grades.txt"
+    process = subprocess.Popen([sys.executable, "-m", "sudokit", "grade", "--jobs", "1",
+                                slice_file, "-o", out], cwd=ROOT, env=_env(),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(5)  # the cluster is up (in this process: no worker process) and grading
+    assert not psutil.Process(process.pid).children(recursive=True)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert err.strip().splitlines()[-1] == "sudokit: interrupted", err
+    assert not out.exists() and not list(tmp_path.glob(".sudokit-*"))
 
 
 # -- a cluster started by hand: dask scheduler + dask worker + --scheduler ------------------

@@ -3,21 +3,27 @@
 
 Each command keeps its serial loop; where it runs its batch it asks :func:`batch_runner`
 (solve, count), :func:`grade_runner` (grade) or :func:`puzzles` (generate) for the parallel form
-when one of the options is given."""
+when one of the options is given. :func:`answers` is the whole ``solve``/``count`` loop on
+a cluster, column chunks included: one-line puzzles travel as uint8 arrays and come back as
+:class:`~.columnar.ColumnResults`, as the serial array path gives them."""
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import IO, Any
 
 import click
 import numpy as np
 
+from ..formats.record import Record
 from ..parallel import (
     GRADE_TASK_SIZE,
     PUZZLES_PER_TASK,
-    TASK_SIZE,
+    TASK_SECONDS,
+    ArraySettings,
+    answer_pieces,
     check_dask,
     dask_client,
     grade_parallel,
@@ -25,9 +31,12 @@ from ..parallel import (
     run_batch_parallel,
 )
 from ..solvers import run_batch
-from .common import exclusive
+from ..solvers.budget import Budget
+from ..solvers.engine import ArrayOutcome
+from .columnar import ColumnResults
+from .common import check_budgets, exclusive
 
-__all__ = ["batch_runner", "grade_runner", "jobs_options", "on_cluster", "puzzles"]
+__all__ = ["answers", "batch_runner", "grade_runner", "jobs_options", "on_cluster", "puzzles"]
 
 
 def jobs_options(func):
@@ -39,10 +48,10 @@ def jobs_options(func):
                              "here and sudokit on every worker.")(func)
     return click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="N",
                         help=f"Run on N local worker processes (a Dask LocalCluster), in "
-                             f"chunks of {TASK_SIZE:,} instances (grade: {GRADE_TASK_SIZE}; "
-                             f"generate: {PUZZLES_PER_TASK} puzzles, seeded per chunk); the "
-                             "output is the same for every N. Needs pip install "
-                             "\"sudokit[dask]\".")(func)
+                             f"chunks of about {TASK_SECONDS:g} s of work each (grade: "
+                             f"{GRADE_TASK_SIZE} puzzles; generate: {PUZZLES_PER_TASK}, "
+                             "seeded per chunk); the output is the same for every N. Needs "
+                             "pip install \"sudokit[dask]\".")(func)
 
 
 def on_cluster(params: dict) -> bool:
@@ -70,6 +79,60 @@ def batch_runner(params: dict) -> Callable[..., Iterator]:
             yield from run_batch_parallel(client, problems, **kwargs)
 
     return run
+
+
+def answers(params: dict, chunks: Iterable, task: str, limit: int | None,
+            solver: str | None, budget: Budget, encoding: str | None, amo: str | None,
+            options: dict, progress: Callable[[int], None], out: IO | None = None
+            ) -> Iterator:
+    """``solve``/``count``'s answers on the cluster, in input order, as the serial loop gives
+    them: ``chunks`` are :func:`~.common.load_chunks`'s (lists of records, or column chunks
+    of one-line puzzles); yields a :class:`~.columnar.ColumnResults` for each part of a column
+    chunk whose engine answers arrays, else ``(record, InstanceResult)`` with the result's
+    ``index`` its 0-based place in the input. ``out`` is flushed after the first answer and
+    then at most every 0.1 s (and after each part answered as arrays); ``progress`` gets the
+    number of instances done on every worker."""
+    _check(params)
+    settings = ArraySettings.of(task, limit, solver, encoding, amo, budget, options)
+    kept: deque = deque()  # the records whose results are still to come
+    checked: set = set()   # the shapes of column chunks whose budgets were checked
+
+    def pieces() -> Iterator:
+        for chunk in chunks:
+            if isinstance(chunk, list):
+                if not chunk:
+                    continue
+                check_budgets(chunk, solver, budget)
+                kept.extend(chunk)
+                yield [record.instance for record in chunk]
+                continue
+            shape = (chunk.kind, chunk.n, chunk.box)
+            if shape not in checked:  # as the serial ArrayRunner checks them
+                check_budgets([Record(chunk.instance(0), int(chunk.lines[0]), "line")],
+                              solver, budget)
+                checked.add(shape)
+            yield chunk
+
+    done = 0
+    flushed: float | None = None
+    for part, answer in _on_client(params, answer_pieces, pieces(), settings, progress):
+        if isinstance(answer, ArrayOutcome):
+            yield ColumnResults(part, answer, done)
+            done += len(part)
+            if out is not None:
+                out.flush()
+                flushed = time.monotonic()
+            continue
+        records = (kept.popleft() for _ in answer) if isinstance(part, list) else iter(
+            part.records())
+        for record, result in zip(records, answer, strict=False):
+            result.index = done
+            done += 1
+            yield record, result
+            now = time.monotonic()
+            if out is not None and (flushed is None or now - flushed >= 0.1):
+                out.flush()  # a slow instance next never holds back the results before it
+                flushed = now
 
 
 def grade_runner(params: dict) -> Callable[..., Iterator] | None:

@@ -8,13 +8,18 @@ from .ordered import Chunk, ordered_map
 from .runs import (
     GRADE_TASK_SIZE,
     PUZZLES_PER_TASK,
+    TASK_SECONDS,
     TASK_SIZE,
+    TaskSizer,
+    answer_pieces,
     chunk_seed,
     grade_parallel,
     puzzles_parallel,
     run_batch_parallel,
 )
+from .tasks import ArraySettings
 
-__all__ = ["DASK", "GRADE_TASK_SIZE", "PUZZLES_PER_TASK", "TASK_SIZE", "Chunk",
-           "ClusterError", "check_dask", "chunk_seed", "dask_client", "grade_parallel",
+__all__ = ["DASK", "GRADE_TASK_SIZE", "PUZZLES_PER_TASK", "TASK_SECONDS", "TASK_SIZE",
+           "ArraySettings", "Chunk", "ClusterError", "TaskSizer", "answer_pieces",
+           "check_dask", "chunk_seed", "dask_client", "grade_parallel",
            "ordered_map", "puzzles_parallel", "run_batch_parallel", "worker_count"]
