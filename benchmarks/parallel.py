@@ -4,12 +4,14 @@ Rows, each a whole ``sudokit`` process as a user runs it (so ``--jobs`` pays for
 LocalCluster), in one run:
 
 * uniqueness (``count --limit 2``) of all 49,158 17-clue puzzles: serial, ``--jobs 1``,
-  ``--jobs 2`` (and 4 where ``os.cpu_count()`` has them);
-* ``grade`` of the first 10,000 of them (``--grade-count``): the same.
+  ``--jobs 2`` (and 4 where ``os.cpu_count()`` has them), best of ``--repeats`` runs;
+* ``grade`` of the first 10,000 of them (``--grade-count``): the same, once.
 
 Then the steady state, in one process: a LocalCluster of one worker started once (its start
-timed on its own), ``run_batch`` against ``run_batch_parallel`` on the 49,158 puzzles, both
-warm: the overhead of the Dask path at N = 1 without the cluster's start.
+timed on its own); ``count``'s array path (the file read as column chunks, counted, its
+lines made) serially against :func:`sudokit.parallel.answer_pieces`, both warm, best of
+``--repeats``: the overhead of the Dask path at N = 1 without the cluster's start; then the
+object path, ``run_batch`` against ``run_batch_parallel``.
 
 Every parallel output is compared byte for byte with the serial one (``verified``). Speed-up
 is serial wall time / this row's; efficiency is speed-up / N. The machine is shared: the load
@@ -18,7 +20,7 @@ average is printed before and after.
 Run::
 
     python benchmarks/parallel.py                 # about 6 minutes on 2 shared cores
-    python benchmarks/parallel.py --grade-count 2000
+    python benchmarks/parallel.py --grade-count 0 --jobs 1   # the N = 1 overhead only
 """
 
 from __future__ import annotations
@@ -47,14 +49,23 @@ def run(sudokit: str, args: list[str]) -> tuple[float, str]:
     return seconds, done.stdout
 
 
-def rows_for(label: str, sudokit: str, args: list[str], jobs: list[int], items: int) -> list:
+def rows_for(label: str, sudokit: str, args: list[str], jobs: list[int], items: int,
+             repeats: int) -> list:
+    """Serial, then ``--jobs N`` for each N: the best of ``repeats`` runs each, the runs
+    alternated (a burst of load from the machine's other users hits every row)."""
     # untimed warm-up: numba's disk cache, the page cache
     run(sudokit, args[:-1] + [_head(args[-1], 200)])
-    serial, expected = run(sudokit, args)
-    rows = [(label, "serial", serial, items, 1.0, None, True)]
-    for n in jobs:
-        seconds, out = run(sudokit, [*args, "--jobs", str(n)])
-        rows.append((label, f"--jobs {n}", seconds, items, serial / seconds,
+    run(sudokit, [*args[:-1], _head(args[-1], 200), "--jobs", "1"])
+    modes = [args] + [[*args, "--jobs", str(n)] for n in jobs]
+    best: list[tuple[float, str]] = [(float("inf"), "")] * len(modes)
+    for _ in range(repeats):
+        for i, mode in enumerate(modes):
+            seconds, out = run(sudokit, mode)
+            best[i] = min(best[i], (seconds, out))
+    serial, expected = best[0]
+    rows: list[tuple] = [(label, "serial", serial, items, 1.0, None, True)]
+    for n, (seconds, out) in zip(jobs, best[1:], strict=True):
+        rows.append(("", f"--jobs {n}", seconds, items, serial / seconds,
                      serial / seconds / n, out == expected))
     return rows
 
@@ -72,30 +83,86 @@ def _head(path: str, count: int) -> str:
     return str(target)
 
 
-def steady_state() -> list:
-    """The Dask path at N = 1 against run_batch, in one process, the cluster already up."""
+def _array_serial(path: str) -> tuple[float, bytes]:
+    """``count --limit 2``'s serial array path, in this process: the file read as column
+    chunks, each counted by one ArrayBatch kept open, its lines made (what the CLI writes)."""
+    from sudokit.cli.columnar import ColumnResults
+    from sudokit.formats.stream import read_instance_chunks
+    from sudokit.solvers.arrays import ArrayBatch
+
+    start = time.perf_counter()
+    out, done = [], 0
+    with ArrayBatch() as batch:
+        for chunk in read_instance_chunks(path, columns=True):
+            if isinstance(chunk, list):
+                sys.exit(f"{path} does not read as column chunks")
+            found = batch.count(chunk.values, chunk.kind, chunk.box, 2)
+            out.append(ColumnResults(chunk, found, done).count_text(2))
+            done += len(chunk)
+    return time.perf_counter() - start, b"".join(out)
+
+
+def _array_dask(client, path: str) -> tuple[float, bytes]:
+    """The same on the cluster (:func:`sudokit.parallel.answer_pieces`, what ``--jobs`` and
+    ``--scheduler`` run): chunks go out as uint8 arrays while the next are read."""
+    from sudokit.cli.columnar import ColumnResults
+    from sudokit.formats.stream import read_instance_chunks
+    from sudokit.parallel import ArraySettings, answer_pieces
+
+    start = time.perf_counter()
+    out, done = [], 0
+    settings = ArraySettings.of("count", limit=2)
+    for part, found in answer_pieces(client, read_instance_chunks(path, columns=True),
+                                     settings):
+        out.append(ColumnResults(part, found, done).count_text(2))
+        done += len(part)
+    return time.perf_counter() - start, b"".join(out)
+
+
+def steady_state(repeats: int) -> list:
+    """The Dask path at N = 1 against the serial path, in one process, the cluster already
+    up (the ``--scheduler`` case without the process start): the array path both ways (what
+    ``count`` runs on a file of one-line puzzles), best of ``repeats``; then the object path
+    (``run_batch`` against ``run_batch_parallel``, what engines without an array call take),
+    once."""
     from sudokit.formats import read_instances
     from sudokit.parallel import dask_client, run_batch_parallel
     from sudokit.solvers import run_batch
 
-    problems = [r.instance for r in read_instances(str(SEVENTEEN))]
-    list(run_batch(problems[:200], task="count", limit=2))
-    start = time.perf_counter()
-    serial = [r.count for r in run_batch(problems, task="count", limit=2)]
-    serial_seconds = time.perf_counter() - start
+    path = str(SEVENTEEN)
+    head = _head(path, 2000)
+    _array_serial(head)
     start = time.perf_counter()
     with dask_client(jobs=1) as client:
         started = time.perf_counter() - start
+        _array_dask(client, head)  # the worker's engine opens (numba's cache loads)
+        serial_runs, dask_runs = [], []
+        for _ in range(repeats):  # alternated, so that a burst of load hits both
+            serial_runs.append(_array_serial(path))
+            dask_runs.append(_array_dask(client, path))
+        serial_seconds, expected = min(serial_runs)
+        dask_seconds, text = min(dask_runs)
+        same = all(out == expected for _, out in [*serial_runs, *dask_runs])
+        problems = [r.instance for r in read_instances(path)]
+        list(run_batch(problems[:200], task="count", limit=2))
+        start = time.perf_counter()
+        counts = [r.count for r in run_batch(problems, task="count", limit=2)]
+        objects_serial = time.perf_counter() - start
         list(run_batch_parallel(client, problems[:200], task="count", limit=2))
         start = time.perf_counter()
-        counts = [r.count for r in run_batch_parallel(client, problems, task="count",
-                                                      limit=2)]
-        dask_seconds = time.perf_counter() - start
-    return [("in-process", "run_batch", serial_seconds, len(problems), 1.0, None, True),
-            ("in-process", "dask N=1 (cluster up)", dask_seconds, len(problems),
-             serial_seconds / dask_seconds, serial_seconds / dask_seconds,
-             counts == serial),
-            ("in-process", "LocalCluster(1) start", started, 0, None, None, True)]
+        on_dask = [r.count for r in run_batch_parallel(client, problems, task="count",
+                                                       limit=2)]
+        objects_dask = time.perf_counter() - start
+    items = len(problems)
+    return [("in-process arrays, 49,158", "serial (ArrayBatch)", serial_seconds, items, 1.0,
+             None, True),
+            ("", "dask N=1 (cluster up)", dask_seconds, items, serial_seconds / dask_seconds,
+             serial_seconds / dask_seconds, same),
+            ("in-process objects, 49,158", "run_batch", objects_serial, items, 1.0, None,
+             True),
+            ("", "dask N=1 (cluster up)", objects_dask, items, objects_serial / objects_dask,
+             objects_serial / objects_dask, on_dask == counts),
+            ("", "LocalCluster(1) start", started, 0, None, None, True)]
 
 
 def table(rows: list) -> str:
@@ -111,24 +178,37 @@ def table(rows: list) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sudokit", default=str(ROOT / ".venv" / "bin" / "sudokit"))
-    parser.add_argument("--grade-count", type=int, default=10_000)
+    parser.add_argument("--sudokit", default=str(Path(sys.executable).parent / "sudokit"),
+                        help="the sudokit command (default: next to this Python)")
+    parser.add_argument("--grade-count", type=int, default=10_000,
+                        help="puzzles graded (0: no grade rows)")
+    parser.add_argument("--jobs", type=int, nargs="*", default=None,
+                        help="the --jobs rows (default 1 2, and 4 with 4 cores)")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="runs of each count row, the best kept (default 3)")
     options = parser.parse_args()
     if not SEVENTEEN.exists():
         sys.exit(f"missing data: {SEVENTEEN}")
-    jobs = [1, 2] + ([4] if (os.cpu_count() or 1) >= 4 else [])
+    jobs = options.jobs if options.jobs is not None else (
+        [1, 2] + ([4] if (os.cpu_count() or 1) >= 4 else []))
     print(f"cores: {os.cpu_count()}; load average before: {os.getloadavg()}")
     rows = rows_for("count --limit 2, 49,158 17-clue", options.sudokit,
-                    ["count", "--limit", "2", str(SEVENTEEN)], jobs, 49_158)
-    graded = _head(str(SEVENTEEN), options.grade_count)
-    rows += rows_for(f"grade, {options.grade_count:,} 17-clue", options.sudokit,
-                     ["grade", graded], jobs, options.grade_count)
-    rows += steady_state()
+                    ["count", "--limit", "2", str(SEVENTEEN)], jobs, 49_158,
+                    options.repeats)
+    whole = rows[1][2] / rows[0][2] - 1 if 1 in jobs else None
+    if options.grade_count:
+        graded = _head(str(SEVENTEEN), options.grade_count)
+        rows += rows_for(f"grade, {options.grade_count:,} 17-clue", options.sudokit,
+                         ["grade", graded], jobs, options.grade_count, 1)
+    steady = steady_state(options.repeats)
+    rows += steady
     print(table(rows))
-    whole = rows[1][2] / rows[0][2] - 1
-    steady = rows[-3][2] / rows[-2][2]
-    print(f"Dask overhead at N=1 on the 49,158: whole process {whole:+.0%}, "
-          f"cluster up {1 / steady - 1:+.0%} (goal: under 10%)")
+    up = steady[0][2] / steady[1][2]
+    if whole is not None:
+        print(f"Dask overhead at N=1 on the 49,158 (count): whole process {whole:+.0%} "
+              f"({rows[1][2] - rows[0][2]:+.2f} s)")
+    print(f"Dask overhead at N=1 on the 49,158 (count), cluster up: {1 / up - 1:+.0%} "
+          f"(goal: under 10%)")
     print(f"load average after: {os.getloadavg()}")
 
 
