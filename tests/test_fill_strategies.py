@@ -6,7 +6,7 @@ import pytest
 
 from sudokit.errors import BudgetExhausted, InstanceError, MissingExtraError
 from sudokit.generators import fill_backtrack
-from sudokit.generators.fills import FILLS, fill_grid, fill_strategy
+from sudokit.generators.fills import FILLS, fill_grid, fill_strategy, prepare_fill
 from sudokit.generators.grids import random_grid
 from sudokit.solvers.budget import Budget
 
@@ -107,12 +107,13 @@ def test_backtrack_fills_the_diagonal_boxes_first():
     assert (grid[:3, :3] == first[:3, :3]).all()     # no restart: its own diagonal boxes
 
 
-@pytest.mark.parametrize("name", ["backtrack", "weighted-prune", "ilp", "grasp"])
+@pytest.mark.parametrize("name", ["backtrack", "prune", "weighted-prune", "ilp", "grasp"])
 def test_time_budget_holds(name):
     """A fill that cannot finish in its budget raises BudgetExhausted soon after it."""
     import time
 
     n, box = {"grasp": (16, (4, 4))}.get(name, (49, (7, 7)))
+    prepare_fill(name)          # kernels compiled before the clock starts, as the CLI does
     started = time.monotonic()
     with pytest.raises(BudgetExhausted, match="time budget ran out"):
         fill_grid(name, n, box, np.random.default_rng(0), meter=Budget(seconds=0.5).start())
@@ -149,6 +150,24 @@ def test_ilp_budget_holds_in_the_child_process():
         fill_grid("ilp", 36, (6, 6), np.random.default_rng(0),
                   meter=Budget(seconds=0.3).start())
     assert time.monotonic() - started < 3
+
+
+def test_ilp_budget_holds_in_process():
+    """In this process (below CHILD_MIN_SIDE, or child=False) the meter cancels HiGHS: the
+    paper's random objective keeps a 25x25 in its root LP for seconds, a 0.3 s budget ends
+    it soon after, and the same fill with time enough gives a valid grid."""
+    import time
+
+    from sudokit.generators.fill_ilp import ilp_fill
+
+    started = time.monotonic()
+    with pytest.raises(BudgetExhausted, match="time budget ran out"):
+        ilp_fill(25, (5, 5), np.random.default_rng(0), random_objective=True, child=False,
+                 meter=Budget(seconds=0.3).start())
+    assert time.monotonic() - started < 3
+    grid = ilp_fill(16, (4, 4), np.random.default_rng(0), random_objective=True,
+                    child=False, meter=Budget(seconds=60).start())
+    assert valid_grid(grid, 4, 4)
 
 
 def test_ilp_fill_respects_its_budget_and_reports_nodes():
