@@ -107,6 +107,29 @@ def test_backtrack_fills_the_diagonal_boxes_first():
     assert (grid[:3, :3] == first[:3, :3]).all()     # no restart: its own diagonal boxes
 
 
+def _kernel_run(flat, n, box, mode=fill_backtrack.MODE_ALL, alpha=1.0):
+    """Run the Raggi kernel on the flat grid ``flat`` (changed in place): (result, nodes)."""
+    arrays = fill_backtrack._state(flat, n, box)
+    st = np.zeros(2, dtype=np.int64)
+    result = fill_backtrack.raggi_kernel(flat, n, *box, *arrays, mode, alpha,
+                                         np.array([12345], dtype=np.int64), st, 10**6)
+    return result, int(st[1])
+
+
+def test_a_dead_cell_is_found_when_its_row_starts():
+    """Algorithm 1 refreshes a row's candidate lists when the row starts: cell (0, 3) of this
+    4x4 has no candidate (column 3 holds 2, 3, 4, its box 1, 2), so the search gives up before
+    placing anything in row 0, rather than filling (0, 0)..(0, 2) first."""
+    flat = np.zeros(16, dtype=np.int32)
+    flat[[6, 7, 11, 15]] = [1, 2, 3, 4]
+    assert _kernel_run(flat, 4, (2, 2)) == (0, 0)
+    assert (flat[[6, 7, 11, 15]] == [1, 2, 3, 4]).all() and (flat[:4] == 0).all()
+    flat = np.zeros(16, dtype=np.int32)
+    flat[[6, 7, 11]] = [1, 2, 3]                     # (0, 3) may hold 4: a completion exists
+    result, nodes = _kernel_run(flat, 4, (2, 2))
+    assert result == 1 and nodes >= 13 and valid_grid(flat.reshape(4, 4), 2, 2)
+
+
 @pytest.mark.parametrize("name", ["backtrack", "prune", "weighted-prune", "ilp", "grasp"])
 def test_time_budget_holds(name):
     """A fill that cannot finish in its budget raises BudgetExhausted soon after it."""
