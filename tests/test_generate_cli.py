@@ -49,7 +49,10 @@ def test_sudoku_solution_beside_and_full_grids():
 
 def test_sudoku_errors():
     assert run("sudoku", "--size", "9", "--minimal", "--clues", "20").exit_code == 2
-    assert run("sudoku", "--size", "6").exit_code == 2          # no square boxes
+    for size, hint in (("6", "--box 2x3"), ("5", "--box 1x5")):   # no square boxes
+        out = run("sudoku", "--size", size)
+        assert out.exit_code == 2 and hint in out.output and "--problem" not in out.output
+        assert f"'generate latin --order {size}'" in out.output
     assert run("sudoku", "--size", "9", "--box", "2x3").exit_code == 2
     assert run("sudoku", "--size", "9", "--clues", "90").exit_code == 2
     impossible = run("sudoku", "--size", "9", "--clues", "8", "--seed", "1")

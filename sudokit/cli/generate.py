@@ -46,7 +46,9 @@ def _box(size: int, box: str | None) -> tuple[int, int]:
     try:
         shape = parse_box(box) if box else default_box(size)
     except SudokitError as err:
-        raise click.BadParameter(err.for_cli(), param_hint="--box") from None
+        # (the shared message names solve's --problem, which generate sudoku has not)
+        text = err.for_cli().replace("--problem latin", f"'generate latin --order {size}'")
+        raise click.BadParameter(text, param_hint="--box") from None
     if shape[0] * shape[1] != size:
         raise click.BadParameter(f"box {shape[0]}x{shape[1]} does not tile a {size}x{size} "
                                  "grid", param_hint="--box")
@@ -359,8 +361,15 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
               help="Random seed; the same seed and options give the same output.")
 @click.option("--format", "layout", type=click.Choice(["grid", "pls"]), default="grid",
               show_default=True, help="A plain grid with '.' holes, or .pls (-1 holes).")
+@click.option("--variant", "variant_names", multiple=True, metavar="NAME",
+              help="diagonal (alias x): diagonal Latin squares, both main diagonals "
+                   "all-different (order 1 or 4 up, at most 64); the square is drawn through "
+                   "the units, and the output starts with a '# variant:' line so it reads "
+                   "back (grid format only).")
 @output_option
-def latin(order, holes, balanced, as_qcp, method, count, seed, layout, output):
+@click.pass_context
+def latin(ctx, order, holes, balanced, as_qcp, method, count, seed, layout, variant_names,
+          output):
     """Generate quasigroup-with-holes (QWH) or quasigroup-completion (QCP) instances.
 
     Instances are separated by a blank line.
@@ -369,7 +378,9 @@ def latin(order, holes, balanced, as_qcp, method, count, seed, layout, output):
     Example:
       sudokit generate latin --order 10 --holes 42 --seed 1
       sudokit generate latin --order 30 --holes 0.42 --balanced --format pls -o qwh30.pls
+      sudokit generate latin --order 7 --holes 20 --variant diagonal --seed 1
     """
+    variants = _latin_variants(ctx, order, layout, variant_names)
     if as_qcp and balanced:
         raise click.UsageError("--balanced applies to QWH instances, not --qcp")
     if method == "search" and order > 64:
@@ -381,12 +392,38 @@ def latin(order, holes, balanced, as_qcp, method, count, seed, layout, output):
         raise click.BadParameter(f"an order-{order} square has {order * order} cells",
                                  param_hint="--holes")
     rng = np.random.default_rng(seed)
+    headers = VariantHeaders()
     with output_stream(output) as out:
         for index in range(count):
-            instance = qcp(order, holes, rng) if as_qcp else \
-                qwh(order, holes, rng, balanced, method)
+            instance = qcp(order, holes, rng, variants) if as_qcp else \
+                qwh(order, holes, rng, balanced, method, variants)
             text = format_pls(instance) if layout == "pls" else format_puzzle(instance, "grid")
-            click.echo(("\n" if index else "") + text, file=out)
+            click.echo(("\n" if index else "") + headers.before(instance, layout) + text,
+                       file=out)
+
+
+def _latin_variants(ctx, order: int, layout: str, names) -> tuple[str, ...]:
+    """``generate latin --variant``, checked against the other options (usage errors)."""
+    try:
+        variants = parse_variants(names)
+    except InstanceError as err:
+        raise click.BadParameter(err.for_cli(), param_hint="--variant") from None
+    if not variants:
+        return ()
+    if variants != ("diagonal",):
+        raise click.BadParameter(f"{' '.join(v for v in variants if v != 'diagonal')} needs "
+                                 "a Sudoku; a Latin square takes diagonal only",
+                                 param_hint="--variant")
+    if layout == "pls":
+        raise click.UsageError("a .pls file has no place for the variant; use --format grid "
+                               "(its '# variant:' line reads back)")
+    if ctx.get_parameter_source("method") is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("--method draws classic squares; a diagonal Latin square is "
+                               "drawn through its units (leave --method out)")
+    if order in (2, 3) or order > 64:
+        raise click.BadParameter("diagonal Latin squares are drawn for order 1 and 4..64 "
+                                 "(none exists of order 2 or 3)", param_hint="--order")
+    return variants
 
 
 @generate.command()
