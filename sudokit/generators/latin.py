@@ -15,6 +15,11 @@
   a random value its row and column do not hold yet), as in the quasigroup completion
   problem of Gomes and Selman (1997): consistent, but possibly not completable.
 
+Both take ``variants`` (:mod:`~sudokit.instances.variants`; ``("diagonal",)`` for diagonal
+Latin squares): the QWH square is then drawn through the units by
+:func:`~.variant_grids.random_variant_grid` (``method`` is not used), and a QCP cell gets a
+value that none of its units, the variant's included, holds yet.
+
 Examples
 --------
 >>> import numpy as np
@@ -26,6 +31,9 @@ True
 >>> puzzle = qwh(5, 10, rng, balanced=True)
 >>> int((puzzle.givens == 0).sum()), sorted(set((puzzle.givens == 0).sum(axis=1).tolist()))
 (10, [2])
+>>> diagonal = qwh(5, 0, rng, variants=["diagonal"])
+>>> diagonal.variants, sorted(np.diag(diagonal.givens).tolist())
+(('diagonal',), [1, 2, 3, 4, 5])
 """
 
 from __future__ import annotations
@@ -35,7 +43,9 @@ import numpy as np
 from .._numba import njit
 from ..errors import InstanceError
 from ..instances import GridPuzzle, latin_square
+from ..instances.units import cell_unit_table
 from .grids import random_grid
+from .variant_grids import random_variant_grid
 
 __all__ = ["LATIN_METHODS", "random_latin_square", "qwh", "qcp", "hole_count", "punch_holes"]
 
@@ -195,8 +205,20 @@ def _balanced_holes(n: int, count: int, rng: np.random.Generator) -> np.ndarray:
     return mask.reshape(n, n)
 
 
+def _template(n: int, variants) -> GridPuzzle:
+    """The empty square of order ``n`` with ``variants``; InstanceError when the variants
+    admit no square (no diagonal Latin square of order 2 or 3 exists)."""
+    if n < 1:
+        raise InstanceError(f"the order must be positive, got {n}")
+    template = latin_square(np.zeros((n, n), dtype=np.int32), variants=variants)
+    if "diagonal" in template.variants and n in (2, 3):
+        raise InstanceError(f"there is no diagonal Latin square of order {n} (orders 1 and "
+                            "4 up have them)")
+    return template
+
+
 def qwh(n: int, holes: float, rng: np.random.Generator, balanced: bool = False,
-        method: str = "jacobson-matthews") -> GridPuzzle:
+        method: str = "jacobson-matthews", variants=()) -> GridPuzzle:
     """A quasigroup-with-holes instance: always solvable (its square is a solution).
 
     Parameters
@@ -205,6 +227,10 @@ def qwh(n: int, holes: float, rng: np.random.Generator, balanced: bool = False,
         A count, or a ratio of the cells when below 1.
     balanced : bool
         Spread the holes evenly over rows and columns (Kautz et al. 2001).
+    method : str
+        How the full square is drawn (:data:`LATIN_METHODS`); not used with ``variants``.
+    variants : sequence of str
+        Variant names (``"diagonal"``): the square is drawn through their units too.
 
     Examples
     --------
@@ -212,8 +238,13 @@ def qwh(n: int, holes: float, rng: np.random.Generator, balanced: bool = False,
     >>> int((p.givens == 0).sum())
     18
     """
-    square = random_latin_square(n, rng, method)
-    return latin_square(punch_holes(square, hole_count(n, holes), rng, balanced))
+    count = hole_count(n, holes)
+    if not variants:
+        square = random_latin_square(n, rng, method)
+        return latin_square(punch_holes(square, count, rng, balanced))
+    template = _template(n, variants)
+    square = random_variant_grid(template, rng) if n > 1 else np.ones((1, 1), np.int32)
+    return template.with_givens(punch_holes(square, count, rng, balanced))
 
 
 def punch_holes(grid, count: int, rng: np.random.Generator, balanced: bool = False):
@@ -237,33 +268,39 @@ def punch_holes(grid, count: int, rng: np.random.Generator, balanced: bool = Fal
     return np.where(mask, 0, grid)
 
 
-def qcp(n: int, holes: float, rng: np.random.Generator) -> GridPuzzle:
+def qcp(n: int, holes: float, rng: np.random.Generator, variants=()) -> GridPuzzle:
     """A quasigroup-completion instance: a random consistent partial Latin square, which may
     have no completion. Cells that no value fits any more stay empty, so there can be more
-    holes than asked (never fewer).
+    holes than asked (never fewer). With ``variants`` a value must also be new to the
+    variant's units.
 
     Examples
     --------
     >>> p = qcp(5, 15, np.random.default_rng(0))
     >>> int((p.givens == 0).sum()) >= 15
     True
+    >>> d = qcp(5, 15, np.random.default_rng(0), variants=["diagonal"])
+    >>> d.variants
+    ('diagonal',)
     """
     count = hole_count(n, holes)
-    grid = np.zeros((n, n), dtype=np.int32)
-    rows = np.zeros((n, n + 1), dtype=bool)
-    cols = np.zeros((n, n + 1), dtype=bool)
+    template = _template(n, variants)
+    units = template.units()
+    table = cell_unit_table(units, n * n)
+    used = np.zeros((len(units), n + 1), dtype=bool)   # unit, value
+    grid = np.zeros(n * n, dtype=np.int32)
     filled = 0
     for cell in rng.permutation(n * n):
         if filled >= n * n - count:
             break
-        i, j = divmod(int(cell), n)
-        free = np.flatnonzero(~(rows[i, 1:] | cols[j, 1:])) + 1
+        own = table[cell][table[cell] >= 0]
+        free = np.flatnonzero(~used[own, 1:].any(axis=0)) + 1
         if free.size == 0:
             continue
         v = int(rng.choice(free))
-        grid[i, j] = v
-        rows[i, v] = cols[j, v] = True
+        grid[cell] = v
+        used[own, v] = True
         filled += 1
-    return latin_square(grid)
+    return template.with_givens(grid.reshape(n, n))
 
 
