@@ -28,6 +28,8 @@ PICTURES: dict[str, list[str]] = {
     "myciel3-coloring.svg": [f"{EXAMPLES}/myciel3-precolored.col", "--solution", "--layout",
                              "circle", "--width", "360"],
     "top3-sheet.svg": [f"{EXAMPLES}/top3.txt", "--width", "900"],
+    "jigsaw9-solution.svg": [f"{EXAMPLES}/jigsaw9.txt", "--solution"],
+    "x9.svg": [f"{EXAMPLES}/x9.txt", "--index", "1", "--highlight-givens"],
 }
 
 
