@@ -137,3 +137,18 @@ def test_networkx_installed_but_broken_names_the_extra(monkeypatch):
                         lambda mod, *a: spec if mod == "networkx" else found(mod, *a))
     with pytest.raises(MissingExtraError, match=r"cannot load networkx .*sudokit\[interop\]"):
         latin_square(np.zeros((2, 2), dtype=int)).to_networkx()
+
+
+def test_variant_graphs_join_the_variant_units_and_name_the_regions():
+    for name in ("jigsaw9.txt", "x9.txt"):
+        puzzle = read_instances(str(EXAMPLES / name))[0].instance
+        graph = puzzle.to_networkx()
+        coloring = sudokit.reduce("sudoku2coloring", puzzle).target
+        assert graph.number_of_edges() == len(coloring.edges) > 810
+        assert graph.graph["name"].startswith("Sudoku graph of a ")
+        assert graph.graph["variants"] == puzzle.variants
+        assert puzzle.variants[0] in graph.graph["name"]
+        if puzzle.regions is not None:
+            assert "box" not in graph.nodes[(0, 0)]
+            assert [graph.nodes[(r, c)]["region"] for r in range(9) for c in range(9)] == \
+                puzzle.regions.reshape(-1).tolist()

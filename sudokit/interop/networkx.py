@@ -7,10 +7,11 @@ square the *rook's graph*, a precoloring instance its own graph. Vertices keep t
 ``precoloring_from_networkx(grid_to_networkx(p), p.n, attribute="given")`` is
 ``grid_to_coloring(p).target`` (``sudoku2coloring``).
 
-Node attributes: grids ``row``, ``col`` (0-based), ``box`` (0-based, Sudoku only), ``given``
+Node attributes: grids ``row``, ``col`` (0-based), ``box`` (0-based, Sudoku only; a jigsaw
+has ``region`` instead), ``given``
 (0 for an empty cell) and, with a solution, ``value``; graphs ``precolor`` (0 for a free
 vertex) and, with a coloring, ``color``. Graph attributes: ``kind``, ``n``/``num_colors``,
-``box``.
+``box``, ``variants``.
 
 networkx is optional: ``pip install "sudokit[interop]"``.
 
@@ -59,7 +60,9 @@ def grid_to_networkx(puzzle: GridPuzzle, solution=None):
     -------
     networkx.Graph
         Nodes ``(row, col)`` (0-based) in row-major order, with attributes ``row``, ``col``,
-        ``given`` and, for a Sudoku, ``box``; an edge between every two cells sharing a unit.
+        ``given`` and, for a Sudoku, ``box`` (a jigsaw: ``region``); an edge between every
+        two cells sharing a unit, the variants' units included (graph attribute
+        ``variants``).
 
     Examples
     --------
@@ -74,15 +77,19 @@ def grid_to_networkx(puzzle: GridPuzzle, solution=None):
     """
     nx = _nx()
     n = puzzle.n
-    what = "Sudoku graph" if puzzle.box is not None else "rook's graph"
-    shape = f"{n}x{n} Sudoku" if puzzle.box is not None else f"{n}x{n} Latin square"
-    graph = nx.Graph(kind=puzzle.kind, n=n, box=puzzle.box, name=f"{what} of a {shape}")
+    sudoku = puzzle.kind == "sudoku"
+    what = "Sudoku graph" if sudoku else "rook's graph"
+    shape = " ".join([*puzzle.variants, f"{n}x{n}", "Sudoku" if sudoku else "Latin square"])
+    graph = nx.Graph(kind=puzzle.kind, n=n, box=puzzle.box, variants=puzzle.variants,
+                     name=f"{what} of a {shape}")
     rows, cols = np.divmod(np.arange(n * n), n)
     labels = list(zip(rows.tolist(), cols.tolist(), strict=True))
     attributes: dict[str, list] = {"row": rows.tolist(), "col": cols.tolist()}
     if puzzle.box is not None:
         r, c = puzzle.box
         attributes["box"] = ((rows // r) * (n // c) + cols // c).tolist()
+    if puzzle.regions is not None:
+        attributes["region"] = puzzle.regions.reshape(-1).tolist()
     attributes["given"] = puzzle.flat_givens.tolist()
     if solution is not None:
         values = np.asarray(solution).reshape(-1)
