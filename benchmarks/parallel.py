@@ -119,6 +119,23 @@ def _array_dask(client, path: str) -> tuple[float, bytes]:
     return time.perf_counter() - start, b"".join(out)
 
 
+def _threads_worker(path: str, repeats: int, expected: bytes) -> tuple[float, float, bool]:
+    """The array path on a LocalCluster whose one worker is a thread of this process
+    (``processes=False``; not what ``--jobs 1`` starts): best time, start time, same output."""
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    start = time.perf_counter()
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                      dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
+            Client(cluster, set_as_default=False) as client:
+        started = time.perf_counter() - start
+        _array_dask(client, _head(path, 2000))
+        runs = [_array_dask(client, path) for _ in range(repeats)]
+    return min(runs)[0], started, all(out == expected for _, out in runs)
+
+
 def steady_state(repeats: int) -> list:
     """The Dask path at N = 1 against the serial path, in one process, the cluster already
     up (the ``--scheduler`` case without the process start): the array path both ways (what
@@ -153,16 +170,37 @@ def steady_state(repeats: int) -> list:
         on_dask = [r.count for r in run_batch_parallel(client, problems, task="count",
                                                        limit=2)]
         objects_dask = time.perf_counter() - start
+    threads, threads_start, threads_same = _threads_worker(path, repeats, expected)
     items = len(problems)
     return [("in-process arrays, 49,158", "serial (ArrayBatch)", serial_seconds, items, 1.0,
              None, True),
             ("", "dask N=1 (cluster up)", dask_seconds, items, serial_seconds / dask_seconds,
              serial_seconds / dask_seconds, same),
+            ("", "dask N=1, worker thread", threads, items, serial_seconds / threads,
+             serial_seconds / threads, threads_same),
+            ("", "its LocalCluster start", threads_start, 0, None, None, True),
             ("in-process objects, 49,158", "run_batch", objects_serial, items, 1.0, None,
              True),
             ("", "dask N=1 (cluster up)", objects_dask, items, objects_serial / objects_dask,
              objects_serial / objects_dask, on_dask == counts),
             ("", "LocalCluster(1) start", started, 0, None, None, True)]
+
+
+def import_floor(repeats: int) -> list:
+    """What any Dask run pays before its first task: ``import distributed`` on top of the
+    serial command's imports (whole processes, best of ``repeats``)."""
+    def best(code: str) -> float:
+        times = []
+        for _ in range(repeats):
+            start = time.monotonic()
+            subprocess.run([sys.executable, "-c", code], check=True)
+            times.append(time.monotonic() - start)
+        return min(times)
+
+    plain = best("import sudokit.cli")
+    dask = best("import sudokit.cli, distributed")
+    return [("imports (whole process)", "import sudokit.cli", plain, 0, None, None, True),
+            ("", "+ import distributed", dask, 0, None, None, True)]
 
 
 def table(rows: list) -> str:
@@ -201,14 +239,16 @@ def main() -> None:
         rows += rows_for(f"grade, {options.grade_count:,} 17-clue", options.sudokit,
                          ["grade", graded], jobs, options.grade_count, 1)
     steady = steady_state(options.repeats)
-    rows += steady
+    rows += steady + import_floor(options.repeats)
     print(table(rows))
     up = steady[0][2] / steady[1][2]
+    threads = steady[0][2] / steady[2][2]
+    print(f"import distributed: {rows[-1][2] - rows[-2][2]:+.2f} s per process")
     if whole is not None:
         print(f"Dask overhead at N=1 on the 49,158 (count): whole process {whole:+.0%} "
               f"({rows[1][2] - rows[0][2]:+.2f} s)")
     print(f"Dask overhead at N=1 on the 49,158 (count), cluster up: {1 / up - 1:+.0%} "
-          f"(goal: under 10%)")
+          f"(goal: under 10%); with the worker a thread of this process {1 / threads - 1:+.0%}")
     print(f"load average after: {os.getloadavg()}")
 
 

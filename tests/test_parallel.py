@@ -297,18 +297,23 @@ def test_ctrl_c_stops_the_workers_and_leaves_no_output(tmp_path, slice_file):
     assert not alive, alive
 
 
-def test_ctrl_c_stops_the_in_process_worker_of_jobs_1(tmp_path, slice_file):
-    out = tmp_path / "grades.txt"
-    process = subprocess.Popen([sys.executable, "-m", "sudokit", "grade", "--jobs", "1",
-                                slice_file, "-o", out], cwd=ROOT, env=_env(),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(5)  # the cluster is up (in this process: no worker process) and grading
-    assert not psutil.Process(process.pid).children(recursive=True)
+def test_ctrl_c_stops_the_worker_of_jobs_1_counting(tmp_path, slice_file):
+    out = tmp_path / "counts.txt"
+    big = tmp_path / "big.txt"  # 30,000 puzzles: tasks of 0.5 s of work, many of them
+    big.write_text("".join(slice_file.read_text().splitlines(keepends=True)[4:]) * 10)
+    process = subprocess.Popen([sys.executable, "-m", "sudokit", "count", "--limit", "2",
+                                "--solver", "minisat22", "--jobs", "1", big, "-o", out],
+                               cwd=ROOT, env=_env(), stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    children = _workers(psutil.Process(process.pid), 1)
+    time.sleep(3)  # the worker is counting
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert err.strip().splitlines()[-1] == "sudokit: interrupted", err
     assert not out.exists() and not list(tmp_path.glob(".sudokit-*"))
+    gone, alive = psutil.wait_procs(children, timeout=10)
+    assert not alive, alive
 
 
 # -- a cluster started by hand: dask scheduler + dask worker + --scheduler ------------------

@@ -61,15 +61,8 @@ def dask_client(jobs: int | None = None, scheduler: str | None = None) -> Iterat
     """A ``distributed.Client``: on a ``LocalCluster`` of ``jobs`` worker processes (one
     thread each), or connected to the scheduler at ``scheduler`` (``tcp://host:8786``).
 
-    ``jobs=1`` runs its one worker as a thread of this process (``processes=False``): the
-    same scheduler, tasks and retries, without starting two Python processes (a nanny and
-    its worker, some seconds of CPU) nor copying each task's data between processes: one
-    worker gains nothing from a process of its own, and the Dask path at N = 1 then costs
-    about as much as the serial run (benchmarks/README.md). What it gives up: a worker
-    that dies takes this process with it (a task that raises is still retried).
-
     Leaving the block (normally, on an error or on Ctrl-C) closes the client and, for a local
-    cluster, stops its workers.
+    cluster, stops its worker processes.
     """
     check_dask()
     from distributed import Client, LocalCluster
@@ -79,7 +72,7 @@ def dask_client(jobs: int | None = None, scheduler: str | None = None) -> Iterat
         with _signals_deferred():  # Ctrl-C while a cluster starts would leave it half made
             if scheduler is None:
                 cluster = LocalCluster(n_workers=jobs or 1, threads_per_worker=1,
-                                       processes=(jobs or 1) > 1, dashboard_address=None,
+                                       processes=True, dashboard_address=None,
                                        # its HTTP server (no dashboard) on a free port
                                        scheduler_kwargs={"dashboard_address": ":0"},
                                        silence_logs=logging.CRITICAL)
