@@ -169,8 +169,35 @@ def _target_without_blas_probe() -> None:
             del sys.modules["scipy.linalg"]
 
 
-if _hooks.quick_numba_start:
+def _load_cached_first(self, sig, target_context):
+    """numba's ``Cache.load_overload`` for the command line: a kernel found in the disk cache
+    is loaded without setting numba's whole target up first.
+
+    numba refreshes its CPU target before every cache lookup, which imports and registers
+    every implementation it has (about 0.1 s, the largest part of starting a kernel) although
+    a cached kernel is machine code that needs none of them. Here the runtime (NRT: the
+    kernels that allocate call it) is set up and the cached kernel loaded; on a miss, or if
+    the cached code asks for something not set up, the target is refreshed as numba does
+    (without the BLAS probe, :func:`_target_without_blas_probe`) and numba's own lookup runs,
+    which then compiles.
+    """
+    from numba.core.runtime import rtsys
+
+    try:
+        rtsys.initialize(target_context)
+        with self._guard_against_spurious_io_errors():
+            found = self._load_overload(sig, target_context)
+        if found is not None:
+            return found
+    except Exception:  # noqa: BLE001 - anything amiss: numba's own way below decides
+        pass
     _target_without_blas_probe()
+    return _NUMBA_LOAD_OVERLOAD(self, sig, target_context)
+
+
+_NUMBA_LOAD_OVERLOAD = numba.core.caching.Cache.load_overload
+if _hooks.quick_numba_start:
+    numba.core.caching.Cache.load_overload = _load_cached_first  # type: ignore[method-assign]
 
 #: False once numba found no writable cache folder for a kernel (then the rest skip the attempt)
 _cache_usable = True
