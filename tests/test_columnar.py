@@ -178,3 +178,22 @@ def test_array_batch_counts_as_every_engine_does():
         assert all(puzzles[k].is_solution(grids[k]) for k in range(20))
     assert count_arrays(np.zeros((1, 16), np.uint8), "latin").counts.tolist() == [576]
     assert len(count_arrays(np.zeros((0, 81), np.uint8)).counts) == 0
+
+
+@pytest.mark.parametrize("n, box", [(4, (2, 2)), (5, None), (6, (2, 3)), (9, (3, 3)),
+                                    (12, (3, 4)), (16, (4, 4)), (25, (5, 5)), (30, None)])
+def test_the_fast_repeat_check_agrees_with_the_units_table(n, box):
+    """repeated_in_lines (views of the grid, sums against ORs of bits in the narrowest type
+    that cannot overflow) flags exactly the rows repeated_givens flags through the units
+    table, on random partial grids dense enough to hold both kinds of rows."""
+    from sudokit.instances.grid import _grid_units, repeated_givens, repeated_in_lines
+
+    rng = np.random.default_rng(n)
+    rows = rng.integers(0, n + 1, size=(400, n * n)) * (rng.random((400, n * n)) < 0.6 / n)
+    rows[::3] = 0
+    rows[::3, :n] = np.arange(1, n + 1)          # a valid first row
+    rows[1::3, 0] = rows[1::3, 1] = n            # a repeat in row 1 of every third grid
+    expected = repeated_givens(rows, _grid_units(n, box))
+    assert expected.any() and not expected.all()
+    assert repeated_in_lines(rows, box).tolist() == expected.tolist()
+    assert repeated_in_lines(rows.astype(np.uint8), box).tolist() == expected.tolist()

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..instances.grid import _grid_units, grids_from_rows, latin_square, repeated_givens, sudoku
+from ..instances.grid import grids_from_rows, latin_square, repeated_in_lines, sudoku
 from .puzzle_grids import LUT
 from .puzzle_text import VARIANT_HEADER
 from .puzzle_write import _SYMBOL_BYTES, MAX_CHAR_N
@@ -147,7 +147,7 @@ def column_chunk(lines: list[bytes], offset: int, width: int, kind: str,
     n = math.isqrt(width)
     if (values > n).any():
         return None
-    if repeated_givens(values, _grid_units(n, box)).any():
+    if repeated_in_lines(values, box).any():
         return None
     numbers = np.flatnonzero(puzzles).astype(np.int64) + offset + 1
     return ColumnChunk(values, numbers, kind, box)

@@ -378,6 +378,49 @@ def repeated_givens(rows: np.ndarray, units: np.ndarray, chunk: int = 4096) -> n
     return found
 
 
+def repeated_in_lines(rows: np.ndarray, box: tuple[int, int] | None) -> np.ndarray:
+    """Which rows of ``rows`` (``(N, n*n)`` values, 0 empty) repeat a value in a row, a
+    column or (with ``box``) a box: :func:`repeated_givens` for the classic units, the
+    fast check of files of one-line puzzles.
+
+    A value becomes one bit; a unit repeats a value exactly when the sum of its bits differs
+    from their OR. The units are views of the ``(N, n, n)`` grid (rows, its transpose, the
+    boxes), added up one cell position at a time over all puzzles, so no ``(N, units,
+    cells)`` table is gathered (about twice as fast on the 17-clue collection).
+
+    Examples
+    --------
+    >>> repeated_in_lines(np.array([[1, 1, 0, 0], [1, 0, 0, 2], [1, 0, 1, 0]]), None).tolist()
+    [True, False, True]
+    >>> repeated_in_lines(np.array([[1, 0, 0, 1] + [0] * 12]), (2, 2)).tolist()
+    [True]
+    """
+    rows = np.asarray(rows)
+    n = math.isqrt(rows.shape[1])
+    # the sum of n distinct bits, or of repeated ones, must not overflow
+    kind = np.uint16 if n <= 12 else np.uint32 if n <= 26 else np.uint64
+    bits = np.zeros(n + 1, dtype=kind)
+    bits[1:] = np.left_shift(kind(1), np.arange(n, dtype=kind))
+    found = np.zeros(len(rows), dtype=bool)
+    step = 16384
+    for start in range(0, len(rows), step):
+        grid = bits[rows[start:start + step]].reshape(-1, n, n)
+        groups = [grid, grid.transpose(0, 2, 1)]
+        if box is not None:
+            r, c = box
+            groups.append(grid.reshape(-1, n // r, r, n // c, c).transpose(0, 1, 3, 2, 4)
+                          .reshape(-1, n, n))
+        bad = found[start:start + step]
+        for units in groups:           # units[puzzle, unit, position]
+            union = units[:, :, 0].copy()
+            total = union.copy()
+            for position in range(1, n):
+                union |= units[:, :, position]
+                total += units[:, :, position]
+            bad |= (union != total).any(axis=1)
+    return found
+
+
 def grids_from_rows(rows: np.ndarray, box: tuple[int, int] | None,
                     variants: tuple[str, ...] = (), regions=None) -> list[GridPuzzle] | None:
     """Many puzzles of one shape from ``(N, n*n)`` values in ``0..n``, checked all at once;
