@@ -106,3 +106,13 @@ def test_run_batch_verifies_and_keeps_order():
     assert all(p.is_solution(r.solution) for p, r in zip(puzzles, results, strict=True))
     unsat = latin_square(np.array([[1, 0], [0, 2]]))
     assert [r.status for r in run_batch([unsat, unsat])] == ["unsat", "unsat"]
+
+
+def test_solutions_takes_an_instance_as_well_as_an_encoding():
+    """sudokit.solutions(instance) encodes the instance itself (it raised AttributeError)."""
+    import sudokit
+
+    grid = sudokit.sudoku(np.zeros((4, 4), dtype=int))
+    assert sum(1 for _ in sudokit.solutions(grid)) == 288
+    square = sudokit.latin_square(np.array([[1, 0, 0], [0, 0, 0], [0, 0, 0]]))
+    assert len({s.tobytes() for s in sudokit.solutions(square)}) == 4

@@ -454,8 +454,19 @@ def _source(problem):
 def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED):
     """Yield every solution of an encoded problem, each once (see the module notes).
 
-    Raises :class:`BudgetExhausted` when the budget runs out mid-way.
+    ``encoding`` is a CNF encoding, or any instance (then encoded with its kind's default
+    CNF encoding, :func:`~sudokit.encoders.to_cnf`). Raises :class:`BudgetExhausted` when the
+    budget runs out mid-way.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sudokit.instances import latin_square
+    >>> sum(1 for _ in solutions(latin_square(np.zeros((3, 3), dtype=int))))
+    12
     """
+    if not hasattr(encoding, "cnf"):
+        encoding = to_cnf(encoding)
     if not encoding.parsimonious:
         raise SolverError(f"{encoding.name} does not count solutions one to one (symmetry "
                           "breaking, or a reduction that is not parsimonious); encode without "
