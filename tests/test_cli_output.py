@@ -262,3 +262,23 @@ def test_speak_values_covers_every_value_message_of_the_library():
 def test_written_value_shifts_only_pls():
     assert written_value("pls", 1) == 0 and written_value("grid", 1) == 1
     assert written_value("pls", np.array([1, 5])).tolist() == [0, 4]
+
+
+@pytest.mark.parametrize("problem, text", [
+    ("latin", "1 . .\n. . .\n. . .\n\n. 2 .\n. . .\n. . .\n"),
+    ("sudoku", "1 . | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n\n"
+               ". 2 | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n"),
+])
+def test_solutions_of_several_grids_read_back(tmp_path, problem, text):
+    """solve writes grid-layout solutions a blank line apart, so check reads the output of a
+    file of several grids back (stacked grids were read as one)."""
+    puzzles = tmp_path / "grids.txt"
+    puzzles.write_text(text)
+    solved = run("solve", "--problem", problem, str(puzzles))
+    assert solved.exit_code == 0, solved.output
+    assert "\n\n" in solved.stdout and not solved.stdout.startswith("\n")
+    answers = tmp_path / "grids.sol"
+    answers.write_text(solved.stdout)
+    checked = run("check", "--problem", problem, str(puzzles), str(answers))
+    assert checked.exit_code == 0, checked.output
+    assert checked.stdout.split() == ["1:", "valid", "2:", "valid"]

@@ -205,6 +205,8 @@ def solve(ctx, file, as_json, output, **options):
                 continue
             record, result = item
             unknown |= result.status == "unknown"
+            if not as_json and record.style in _GRID_STYLES and result.index > 0:
+                out.write("\n")  # grids apart, as in the input, so the output reads back
             if not as_json:
                 out.write(headers.before(record.instance, record.style))
             if as_json:
@@ -220,6 +222,10 @@ def solve(ctx, file, as_json, output, **options):
                 out.write(format_no_solution(record, result.status) + "\n")
     if unknown:
         ctx.exit(EXIT_UNKNOWN)
+
+
+#: the layouts of several lines per instance, whose solutions ``solve`` writes a blank line apart
+_GRID_STYLES = ("grid", "ints-grid")
 
 
 #: the columns of ``count --summary``: what is known of each instance's number of solutions
