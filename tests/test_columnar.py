@@ -80,6 +80,7 @@ def test_hard_puzzles_with_no_solution_and_several(tmp_path, monkeypatch):
     path = tmp_path / "mixed.txt"
     path.write_text("\n".join(["# top95 and friends", *top95, many, "", none]) + "\n")
     for args in (["count", "--limit", "3"], ["count", "--limit", "3", "--solver", "dlx"],
+                 ["count", "--limit", "12"],   # a two-digit count: the lines one by one
                  ["count", "--require-unique", "--summary"], ["solve"]):
         fast, slow, answered = _both(monkeypatch, *args, path)
         assert fast.exit_code == slow.exit_code, fast.stderr
@@ -95,6 +96,9 @@ def test_a_budget_holds_on_the_array_path(tmp_path, monkeypatch):
     assert fast.exit_code == slow.exit_code == 5 and all(answered)
     assert _timeless(fast.stdout) == _timeless(slow.stdout)
     assert '"status":"unknown"' in fast.stdout and '"complete":false' in fast.stdout
+    fast, slow, answered = _both(monkeypatch, "count", "--nodes", "3", path)
+    assert fast.exit_code == slow.exit_code == 5 and all(answered)
+    assert fast.stdout == slow.stdout and " unknown" in fast.stdout
 
 
 def test_a_bad_line_after_clean_chunks_is_reported_as_before(tmp_path, monkeypatch):

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from ..formats.columns import ColumnChunk, puzzle_text_rows
+from ..formats.puzzle_write import _SYMBOL_BYTES
 from ..formats.record import Record
 from ..solvers.arrays import ArrayBatch
 from ..solvers.budget import Budget
@@ -55,7 +56,17 @@ class ColumnResults:
 
     def count_text(self, limit: int | None) -> bytes:
         """``count``'s lines: the puzzle, then its count or ``unknown (at least K)``."""
-        counts = self.found.counts.tolist()
+        found = self.found
+        if len(found.counts) and not found.unknown.any() and found.counts.max() < 10:
+            # the common case, one digit per line: the lines as one byte table
+            values = self.chunk.values
+            table = np.empty((len(values), values.shape[1] + 3), dtype=np.uint8)
+            table[:, :-3] = _SYMBOL_BYTES[values]
+            table[:, -3] = ord(" ")
+            table[:, -2] = ord("0") + found.counts
+            table[:, -1] = ord("\n")
+            return table.tobytes()
+        counts = found.counts.tolist()
         words = [str(count) for count in counts]
         for row in np.flatnonzero(self.found.unknown).tolist():
             words[row] = f"unknown (at least {counts[row]})" if counts[row] else "unknown"
