@@ -91,11 +91,17 @@ class ColumnResults:
     def solve_text(self) -> bytes:
         """``solve``'s lines: each solution as a one-line grid, or ``no solution`` /
         ``unknown``."""
+        statuses = self.found.statuses()
+        if len(statuses) and (statuses == "sat").all():   # every puzzle solved: one table
+            solutions = self.found.solutions
+            table = np.empty((len(solutions), solutions.shape[1] + 1), dtype=np.uint8)
+            table[:, :-1] = _SYMBOL_BYTES[solutions]
+            table[:, -1] = ord("\n")
+            return table.tobytes()
         texts = puzzle_text_rows(self.found.solutions)
         words = {"unsat": b"no solution", "unknown": b"unknown"}
         return b"".join((text if status == "sat" else words[status]) + b"\n"
-                        for text, status in zip(texts, self.found.statuses().tolist(),
-                                                strict=True))
+                        for text, status in zip(texts, statuses.tolist(), strict=True))
 
     def tally(self) -> Counter:
         """How many instances have 0, 1, 2+ solutions or are unknown (``count --summary``;
