@@ -129,7 +129,9 @@ def test_tasks_grow_to_the_measured_work_and_share_a_window_among_workers():
 
     sizer = TaskSizer(first=2048, workers=2, seconds=0.5)
     assert sizer.size(16384) == 2048 and sizer.size(100) == 100  # before any measure
-    sizer.measured(2048, 2048 * 100e-6)  # 100 µs an instance: 5,000 in 0.5 s
+    sizer.measured(2048, 0.5)  # a fresh worker's first task: its kernels load
+    assert sizer.size(16384) == 2048
+    sizer.measured(2048, 2048 * 100e-6)  # then 100 µs an instance: 5,000 in 0.5 s
     assert sizer.size(16384) == 5000
     sizer.measured(100_000, 0.0)  # faster still: a worker's share of the window, at most
     assert sizer.size(16384) == 8192 and sizer.size(301) == 151

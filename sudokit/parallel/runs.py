@@ -65,7 +65,9 @@ MAX_TASK = 1 << 14
 
 
 class TaskSizer:
-    """How many instances the next task of a window gets (see the module).
+    """How many instances the next task of a window gets (see the module). The time per
+    instance is measured over the finished tasks, the first left out once there are others
+    (a fresh worker's first task also loads its engine's kernels).
 
     >>> sizer = TaskSizer(first=2048, workers=2)
     >>> sizer.size(16384)
@@ -82,22 +84,29 @@ class TaskSizer:
         self.first, self.workers, self.seconds, self.fixed = first, workers, seconds, fixed
         self.items = 0
         self.spent = 0.0
+        self.opening: tuple[int, float] | None = None  # the first task measured
 
     def measured(self, items: int, seconds: float) -> None:
         """A finished task of ``items`` instances took the engine ``seconds``."""
+        if self.opening is None:
+            self.opening = (items, seconds)
         self.items += items
         self.spent += seconds
 
     def size(self, window: int) -> int:
         if self.fixed is not None:
             return self.fixed
-        if not self.items:
+        if self.opening is None:
             return min(self.first, window)
+        items, spent = self.items, self.spent
+        if items > self.opening[0]:  # others measured: the first left out
+            items, spent = items - self.opening[0], spent - self.opening[1]
         share = min(MAX_TASK, math.ceil(window / self.workers))  # every worker gets some
-        if self.spent <= 0:
+        if spent <= 0:
             return share
-        wanted = int(self.seconds * self.items / self.spent)
+        wanted = int(self.seconds * items / spent)
         return max(1, min(share, max(wanted, self.first // 8)))
+
 
 #: puzzles per task of ``grade`` (grading is some thousand times slower per puzzle)
 GRADE_TASK_SIZE = 256
