@@ -10,8 +10,10 @@ LocalCluster), in one run:
 Then the steady state, in one process: a LocalCluster of one worker started once (its start
 timed on its own); ``count``'s array path (the file read as column chunks, counted, its
 lines made) serially against :func:`sudokit.parallel.answer_pieces`, both warm, best of
-``--repeats``: the overhead of the Dask path at N = 1 without the cluster's start; then the
-object path, ``run_batch`` against ``run_batch_parallel``.
+``--repeats``: the overhead of the Dask path at N = 1 without the cluster's start (and the
+same on a worker thread of this process, ``processes=False``, for comparison); then the
+object path, ``run_batch`` against ``run_batch_parallel``; then the cost of importing
+``distributed``, whole processes.
 
 Every parallel output is compared byte for byte with the serial one (``verified``). Speed-up
 is serial wall time / this row's; efficiency is speed-up / N. The machine is shared: the load
@@ -19,7 +21,7 @@ average is printed before and after.
 
 Run::
 
-    python benchmarks/parallel.py                 # about 6 minutes on 2 shared cores
+    python benchmarks/parallel.py                 # about 8 minutes on 2 shared cores
     python benchmarks/parallel.py --grade-count 0 --jobs 1   # the N = 1 overhead only
 """
 
