@@ -128,7 +128,9 @@ def test_tasks_grow_to_the_measured_work_and_share_a_window_among_workers():
     from sudokit.parallel import TaskSizer
 
     sizer = TaskSizer(first=2048, workers=2, seconds=0.5)
-    assert sizer.size(16384) == 2048 and sizer.size(100) == 100  # before any measure
+    # before any measure: doubling, within the window (and a worker's share, past first)
+    assert [sizer.size(16384) for _ in range(4)] == [2048, 4096, 8192, 8192]
+    assert sizer.size(100) == 100
     sizer.measured(2048, 0.5)  # a fresh worker's first task: its kernels load
     assert sizer.size(16384) == 2048
     sizer.measured(2048, 2048 * 100e-6)  # then 100 µs an instance: 5,000 in 0.5 s

@@ -65,13 +65,15 @@ MAX_TASK = 1 << 14
 
 
 class TaskSizer:
-    """How many instances the next task of a window gets (see the module). The time per
+    """How many instances the next task of a window gets (see the module). Until a task has
+    finished, each task is twice the one before (``first``, then ``2*first``, ...: the tasks
+    in flight before the first answer are few and not all small); then the time per
     instance is measured over the finished tasks, the first left out once there are others
     (a fresh worker's first task also loads its engine's kernels).
 
     >>> sizer = TaskSizer(first=2048, workers=2)
-    >>> sizer.size(16384)
-    2048
+    >>> sizer.size(16384), sizer.size(16384), sizer.size(16384)
+    (2048, 4096, 8192)
     >>> sizer.measured(2048, 0.032)   # 16 µs an instance: 0.5 s is 32,000, half a window
     >>> sizer.size(16384), sizer.size(1000)
     (8192, 500)
@@ -85,6 +87,7 @@ class TaskSizer:
         self.items = 0
         self.spent = 0.0
         self.opening: tuple[int, float] | None = None  # the first task measured
+        self.blind = 0  # tasks sized before any was measured
 
     def measured(self, items: int, seconds: float) -> None:
         """A finished task of ``items`` instances took the engine ``seconds``."""
@@ -96,12 +99,13 @@ class TaskSizer:
     def size(self, window: int) -> int:
         if self.fixed is not None:
             return self.fixed
-        if self.opening is None:
-            return min(self.first, window)
+        share = min(MAX_TASK, math.ceil(window / self.workers))  # every worker gets some
+        if self.opening is None:  # nothing measured yet: 2,048, then twice as many each time
+            self.blind += 1
+            return min(self.first << (self.blind - 1), max(share, self.first), window)
         items, spent = self.items, self.spent
         if items > self.opening[0]:  # others measured: the first left out
             items, spent = items - self.opening[0], spent - self.opening[1]
-        share = min(MAX_TASK, math.ceil(window / self.workers))  # every worker gets some
         if spent <= 0:
             return share
         wanted = int(self.seconds * items / spent)
