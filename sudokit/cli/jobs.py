@@ -1,10 +1,10 @@
 """``--jobs N`` and ``--scheduler ADDRESS``: the commands' batches on a Dask cluster
 (:mod:`sudokit.parallel`), N local worker processes or an existing cluster.
 
-Each command keeps its serial loop; where it runs its batch it asks :func:`batch_runner`
-(solve, count), :func:`grade_runner` (grade) or :func:`puzzles` (generate) for the parallel form
-when one of the options is given. :func:`answers` is the whole ``solve``/``count`` loop on
-a cluster, column chunks included: one-line puzzles travel as uint8 arrays and come back as
+Each command keeps its serial loop; where it runs its batch it asks :func:`grade_runner`
+(grade) or :func:`puzzles` (generate) for the parallel form when one of the options is given.
+:func:`answers` is the whole ``solve``/``count`` loop on a cluster, column chunks
+included: one-line puzzles travel as uint8 arrays and come back as
 :class:`~.columnar.ColumnResults`, as the serial array path gives them."""
 
 from __future__ import annotations
@@ -28,15 +28,13 @@ from ..parallel import (
     dask_client,
     grade_parallel,
     puzzles_parallel,
-    run_batch_parallel,
 )
-from ..solvers import run_batch
 from ..solvers.budget import Budget
 from ..solvers.engine import ArrayOutcome
 from .columnar import ColumnResults
 from .common import check_budgets, exclusive
 
-__all__ = ["answers", "batch_runner", "grade_runner", "jobs_options", "on_cluster", "puzzles"]
+__all__ = ["answers", "grade_runner", "jobs_options", "on_cluster", "puzzles"]
 
 
 def jobs_options(func):
@@ -64,21 +62,6 @@ def _check(params: dict) -> None:
     if ctx is not None:
         exclusive(ctx, "jobs", "scheduler")
     check_dask()  # the missing-extra error before the input is read
-
-
-def batch_runner(params: dict) -> Callable[..., Iterator]:
-    """:func:`~sudokit.solvers.run_batch`, or its parallel form with ``--jobs`` or
-    ``--scheduler`` (same arguments, same results)."""
-    if not on_cluster(params):
-        return run_batch
-    _check(params)
-    jobs, scheduler = params.get("jobs"), params.get("scheduler")
-
-    def run(problems: Iterable, **kwargs: Any) -> Iterator:
-        with dask_client(jobs, scheduler) as client:
-            yield from run_batch_parallel(client, problems, **kwargs)
-
-    return run
 
 
 def answers(params: dict, chunks: Iterable, task: str, limit: int | None,

@@ -13,6 +13,7 @@ from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
 from ..formats import format_instance, format_no_solution, format_solution
 from ..formats.columns import ColumnChunk
 from ..formats.puzzle_write import VariantHeaders
+from ..solvers.batch import run_batch
 from .columnar import ArrayRunner, ColumnResults
 from .common import (
     VARIANTS_GIVEN,
@@ -29,7 +30,7 @@ from .common import (
     solver_options,
 )
 from .counting import check_counter, counted, counter_options, estimate_text
-from .jobs import batch_runner, jobs_options, on_cluster
+from .jobs import answers, jobs_options, on_cluster
 from .output import Progress, emit_json, output_option, output_stream, written_value
 
 
@@ -40,28 +41,35 @@ def _results(ctx, file, options, task, limit=None, out=None, columns=False):
     after the first result, at most every 0.1 s, and after each chunk's results).
 
     With ``columns``, a clean chunk of one-line puzzles whose engine takes arrays comes as one
-    :class:`~.columnar.ColumnResults` instead of its pairs (:mod:`~.columnar`); not on a
-    Dask cluster (``--jobs``/``--scheduler``, which reads ahead) nor with ``--variant``."""
+    :class:`~.columnar.ColumnResults` instead of its pairs (:mod:`~.columnar`); not with
+    ``--variant``; on a Dask cluster (``--jobs``/``--scheduler``) they travel as arrays
+    (:func:`~.jobs.answers`)."""
     exclusive(ctx, "xc", "problem")
-    run = batch_runner(options)  # run_batch, or on a Dask cluster with --jobs/--scheduler
     parallel = on_cluster(options)
-    columns = columns and not parallel and not ctx.meta.get(VARIANTS_GIVEN)
+    columns = columns and not ctx.meta.get(VARIANTS_GIVEN)
     problem = "xc" if options["xc"] else options["problem"]
     total, chunks = load_chunks(file, problem, options["box"], options["colors"], columns)
     solver = check_solver(options["solver"])
     budget = make_budget(options["time_limit"], options["conflicts"], options["nodes"],
                          options["max_memory"])
     engine_options = {"seed": options.get("seed"), "alpha": options.get("alpha")}
-    feed: deque = deque()     # serial: the record chunks handed to the runner, one at a time
+    progress = Progress(total, "counting" if task == "count" else "solving")
+    if parallel:  # the whole loop on the cluster, column chunks as arrays
+        try:
+            yield from answers(options, chunks, task, limit, solver, budget,
+                               options["encoding"], options["amo"], engine_options, progress,
+                               out)
+        finally:
+            progress.close()
+        return
+    feed: deque = deque()     # the record chunks handed to the runner, one at a time
     pending: deque = deque()  # the records whose results are still to come
     done = 0                  # instances answered so far, both paths
     flushed = None            # when out was last flushed (None: not yet)
 
     def windows():
-        while parallel or feed:   # a cluster reads ahead; the serial loop feeds a chunk
-            records = next(chunks, None) if parallel else feed.popleft()
-            if records is None:
-                return
+        while feed:
+            records = feed.popleft()
             check_budgets(records, solver, budget)
             pending.extend(records)
             yield [record.instance for record in records]
@@ -78,19 +86,13 @@ def _results(ctx, file, options, task, limit=None, out=None, columns=False):
             flushed = now
         return result
 
-    progress = Progress(total, "counting" if task == "count" else "solving")
-    results = run(windows(), task=task, limit=limit, solver=solver,
-                  encoding=options["encoding"], amo=options["amo"], budget=budget,
-                  progress=lambda finished: progress(done + 1 if not parallel else finished),
-                  windows=True, options=engine_options)
+    results = run_batch(windows(), task=task, limit=limit, solver=solver,
+                        encoding=options["encoding"], amo=options["amo"], budget=budget,
+                        progress=lambda finished: progress(done + 1), windows=True,
+                        options=engine_options)
     arrays = ArrayRunner(task, limit, solver, budget, options["encoding"], options["amo"],
                          engine_options) if columns else None
     try:
-        if parallel:
-            for result in results:
-                record = pending.popleft()
-                yield record, answered(result)
-            return
         for chunk in chunks:
             if isinstance(chunk, ColumnChunk):
                 found = arrays.run(chunk, done) if arrays is not None else None
