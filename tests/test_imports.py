@@ -5,6 +5,7 @@ everything); each takes about half a second.
 """
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -120,3 +121,15 @@ def test_unknown_command_suggests_unloaded_ones(typo, suggestion):
     assert f"No such command '{typo}'" in result.output
     if hasattr(click.exceptions, "NoSuchCommand"):      # click >= 8.4 suggests close names
         assert suggestion in result.output
+
+
+def test_the_command_line_keeps_openblas_to_one_thread_unless_told():
+    """The command line asks numpy's OpenBLAS for one thread (no command multiplies float
+    matrices; its thread pool costs ~0.1 s of CPU a process); a user's setting wins."""
+    code = "import os, sudokit.cli; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    env = {key: value for key, value in os.environ.items() if key != "OPENBLAS_NUM_THREADS"}
+    plain = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                           text=True, check=True)
+    told = subprocess.run([sys.executable, "-c", code], env=dict(env, OPENBLAS_NUM_THREADS="4"),
+                          capture_output=True, text=True, check=True)
+    assert (plain.stdout, told.stdout) == ("1\n", "4\n")

@@ -10,10 +10,16 @@ commands never need.
 
 from __future__ import annotations
 
+import os
 from gettext import gettext as _
 from importlib import import_module
 
-import click
+# No kernel or command multiplies float matrices, yet OpenBLAS (inside numpy) starts a thread
+# per core when numpy is imported: about 0.1 s of CPU in every process that loads numpy (and
+# wall time on a busy machine). One thread, unless the user's environment says otherwise.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import click  # noqa: E402
 
 from .. import __version__
 from .group import SudokitGroup
