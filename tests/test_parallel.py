@@ -290,13 +290,19 @@ def test_ctrl_c_stops_the_workers_and_leaves_no_output(tmp_path, slice_file):
     process = subprocess.Popen([sys.executable, "-m", "sudokit", "grade", "--jobs", "2",
                                 slice_file, "-o", out], cwd=ROOT, env=_env(),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    children = _workers(psutil.Process(process.pid), 2)
-    time.sleep(2)  # the workers are grading
+    _interrupt_when_working(process, 2, 2.0, out)  # the workers are grading
+
+
+def _interrupt_when_working(process, workers: int, seconds: float, out) -> None:
+    """Ctrl-C ``process`` once its ``workers`` have worked ``seconds``: exit 130 with one
+    line, no ``-o`` file nor temporary left, no worker left running."""
+    children = _workers(psutil.Process(process.pid), workers)
+    time.sleep(seconds)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert err.strip().splitlines()[-1] == "sudokit: interrupted", err
-    assert not out.exists() and not list(tmp_path.glob(".sudokit-*"))
+    assert not out.exists() and not list(out.parent.glob(".sudokit-*"))
     gone, alive = psutil.wait_procs(children, timeout=10)
     assert not alive, alive
 
@@ -309,15 +315,7 @@ def test_ctrl_c_stops_the_worker_of_jobs_1_counting(tmp_path, slice_file):
                                 "--solver", "minisat22", "--jobs", "1", big, "-o", out],
                                cwd=ROOT, env=_env(), stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
-    children = _workers(psutil.Process(process.pid), 1)
-    time.sleep(3)  # the worker is counting
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=60)
-    assert process.returncode == 130, err
-    assert err.strip().splitlines()[-1] == "sudokit: interrupted", err
-    assert not out.exists() and not list(tmp_path.glob(".sudokit-*"))
-    gone, alive = psutil.wait_procs(children, timeout=10)
-    assert not alive, alive
+    _interrupt_when_working(process, 1, 3.0, out)  # the worker is counting
 
 
 # -- a cluster started by hand: dask scheduler + dask worker + --scheduler ------------------
