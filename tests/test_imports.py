@@ -17,11 +17,12 @@ from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLE = ROOT / "sudokit" / "instances" / "examples" / "puzzle17.txt"
-KERNEL_MODULES = ("numba", "sudokit._numba")
+KERNEL_MODULES = ("numba", "sudokit._numba", "asyncio")
 
 
 def _loaded_after(args: list[str]) -> dict:
-    """Run ``sudokit.cli.main(args)`` in a new interpreter; which of KERNEL_MODULES it loaded."""
+    """Run ``sudokit.cli.main(args)`` in a new interpreter; which of KERNEL_MODULES (and
+    asyncio, which only a Dask cluster needs) it loaded."""
     script = textwrap.dedent(f"""
         import json, sys
         import sudokit.cli
@@ -56,6 +57,7 @@ def test_dlx_solve_loads_numba():
     out = _loaded_after(["solve", "--solver", "dlx", str(PUZZLE)])
     assert any(len(line) == 81 and line.isdigit() for line in out["stdout"].splitlines())
     assert out["numba"] and out["sudokit._numba"]
+    assert not out["asyncio"]   # a serial run loads nothing of the --jobs machinery's needs
 
 
 def test_version_loads_neither_numpy_nor_pysat():

@@ -20,7 +20,6 @@ Examples
 
 from __future__ import annotations
 
-import asyncio
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -121,6 +120,8 @@ _WAITING = object()
 def _result(future: Any, chunk: Chunk, noun: str) -> Any:
     """The chunk's result (:data:`_WAITING` after :data:`WAIT_SECONDS`), or the error that
     says which chunk failed."""
+    import asyncio  # here, not at the top: a serial run of the commands never loads asyncio
+
     try:
         result = future.result(timeout=WAIT_SECONDS)
     except (TimeoutError, asyncio.TimeoutError):  # still running (or just finished)
