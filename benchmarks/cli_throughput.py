@@ -3,7 +3,9 @@
 Issue 12's benchmark. Every row runs the command line as a user types it, through the
 installed ``sudokit`` entry point of a venv (default ``.venv/bin/sudokit`` of this checkout;
 ``--sudokit PATH``), as a new process per run; next to it the in-process library call doing
-the same work (``read_instances`` + ``run_batch``, ``PuzzleGenerator.make``), run by that
+the same work by the road the command takes (the file a chunk at a time with
+``read_instance_chunks(..., columns=True)``, one-line puzzles answered as arrays by
+``ArrayBatch``, anything else through ``run_batch``; ``PuzzleGenerator.make``), run by that
 venv's interpreter, and the peers in the same run:
 
 * tdoku (C++, SIMD; ``tdoku_count``: a small driver over tdoku's solver with limit 2, its
@@ -256,16 +258,40 @@ def driver_sudokit(argv: list[str]) -> int:
 
     def call(path):
         if args.task in ("count", "solve"):
-            records = sudokit.read_instances(path, args.problem)
-            instances = [r.instance for r in records]
-            results = list(sudokit.run_batch(instances, task=args.task, limit=args.limit,
-                                             solver=args.solver))
-            return instances, results
+            return read_and_answer(path)
         from sudokit.generators import PuzzleGenerator
         count = 1 if path == "warmup" else args.count
         seed = args.seed + 1000 if path == "warmup" else args.seed
         with PuzzleGenerator(9, (3, 3), seed) as gen:   # the default checker, as the CLI
             return None, [gen.make("minimal") for _ in range(count)]
+
+    def read_and_answer(path):
+        """The library road the command takes: the file a chunk at a time, one-line puzzles
+        as arrays answered by one engine call (ArrayBatch), anything else as instances
+        through run_batch. Results as ``(instances or None, [(count, status, solution)])``."""
+        from sudokit.formats.columns import ColumnChunk
+        from sudokit.formats.stream import read_instance_chunks
+        from sudokit.solvers import ArrayBatch
+        answers, instances = [], []
+        with ArrayBatch(args.solver) as batch:
+            for chunk in read_instance_chunks(path, args.problem, columns=True):
+                if isinstance(chunk, ColumnChunk) and batch.takes(
+                        chunk.values, chunk.kind, chunk.box, args.task):
+                    found = batch.count(chunk.values, chunk.kind, chunk.box, args.limit,
+                                        task=args.task)
+                    n = chunk.n
+                    answers += zip(found.counts.tolist(), found.statuses().tolist(),
+                                   found.solutions.reshape(-1, n, n), strict=True)
+                    instances += [chunk.instance(i) for i in range(len(chunk))] \
+                        if args.task == "solve" else [None] * len(chunk)
+                    continue
+                if isinstance(chunk, ColumnChunk):
+                    chunk = chunk.records()
+                part = [r.instance for r in chunk]
+                instances += part
+                answers += [(res.count, res.status, res.solution) for res in sudokit.run_batch(
+                    part, task=args.task, limit=args.limit, solver=args.solver)]
+        return instances, answers
 
     warm = time.perf_counter()
     call(args.warmup if args.task != "generate" else "warmup")
@@ -278,13 +304,14 @@ def driver_sudokit(argv: list[str]) -> int:
     summary: dict = {"instances": len(results)}
     if args.task == "count":
         tally: dict = {}
-        for res in results:
-            key = res.count if res.status != "unknown" else "unknown"
+        for count, status, _ in results:
+            key = count if status != "unknown" else "unknown"
             tally[str(key)] = tally.get(str(key), 0) + 1
         summary["counts"] = tally
     elif args.task == "solve":
-        summary["valid"] = sum(res.solution is not None and inst.is_solution(res.solution)
-                               for inst, res in zip(instances, results, strict=True))
+        summary["valid"] = sum(status == "sat" and inst.is_solution(solution)
+                               for inst, (_, status, solution) in zip(instances, results,
+                                                                      strict=True))
     else:
         summary["unique"] = sum(bool(getattr(p, "unique", True)) for p in results)
         summary["minimal"] = sum(bool(getattr(p, "minimal", False)) for p in results)
