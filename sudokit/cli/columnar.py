@@ -59,13 +59,7 @@ class ColumnResults:
         found = self.found
         if len(found.counts) and not found.unknown.any() and found.counts.max() < 10:
             # the common case, one digit per line: the lines as one byte table
-            values = self.chunk.values
-            table = np.empty((len(values), values.shape[1] + 3), dtype=np.uint8)
-            table[:, :-3] = _SYMBOL_BYTES[values]
-            table[:, -3] = ord(" ")
-            table[:, -2] = ord("0") + found.counts
-            table[:, -1] = ord("\n")
-            return table.tobytes()
+            return _byte_lines(self.chunk.values, ord(" "), ord("0") + found.counts)
         counts = found.counts.tolist()
         words = [str(count) for count in counts]
         for row in np.flatnonzero(self.found.unknown).tolist():
@@ -93,11 +87,7 @@ class ColumnResults:
         ``unknown``."""
         statuses = self.found.statuses()
         if len(statuses) and (statuses == "sat").all():   # every puzzle solved: one table
-            solutions = self.found.solutions
-            table = np.empty((len(solutions), solutions.shape[1] + 1), dtype=np.uint8)
-            table[:, :-1] = _SYMBOL_BYTES[solutions]
-            table[:, -1] = ord("\n")
-            return table.tobytes()
+            return _byte_lines(self.found.solutions)
         texts = puzzle_text_rows(self.found.solutions)
         words = {"unsat": b"no solution", "unknown": b"unknown"}
         return b"".join((text if status == "sat" else words[status]) + b"\n"
@@ -111,6 +101,24 @@ class ColumnResults:
                         "1": int(((counts == 1) & ~unknown).sum()),
                         "2+": int((counts >= 2).sum()),
                         "unknown": int((unknown & (counts < 2)).sum())})
+
+
+def _byte_lines(grids: np.ndarray, *tail: Any) -> bytes:
+    """One line per row of ``grids`` (``(N, cells)`` values): its symbols, then the ``tail``
+    columns (a byte each, or an array of N bytes), then a line break; built as one table.
+
+    Examples
+    --------
+    >>> _byte_lines(np.array([[1, 0], [2, 3]]), ord(" "), ord("0") + np.array([1, 2]))
+    b'1. 1\\n23 2\\n'
+    """
+    width = grids.shape[1]
+    table = np.empty((len(grids), width + len(tail) + 1), dtype=np.uint8)
+    table[:, :width] = _SYMBOL_BYTES[grids]
+    for column, value in enumerate(tail, start=width):
+        table[:, column] = value
+    table[:, -1] = ord("\n")
+    return table.tobytes()
 
 
 class ArrayRunner:
