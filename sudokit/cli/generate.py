@@ -44,11 +44,10 @@ __all__ = ["generate"]
 
 def _box(size: int, box: str | None) -> tuple[int, int]:
     try:
-        shape = parse_box(box) if box else default_box(size)
+        shape = parse_box(box) if box else \
+            default_box(size, latin_hint=f"'generate latin --order {size}'")
     except SudokitError as err:
-        # (the shared message names solve's --problem, which generate sudoku has not)
-        text = err.for_cli().replace("--problem latin", f"'generate latin --order {size}'")
-        raise click.BadParameter(text, param_hint="--box") from None
+        raise click.BadParameter(err.for_cli(), param_hint="--box") from None
     if shape[0] * shape[1] != size:
         raise click.BadParameter(f"box {shape[0]}x{shape[1]} does not tile a {size}x{size} "
                                  "grid", param_hint="--box")

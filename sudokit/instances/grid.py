@@ -41,11 +41,12 @@ def parse_box(text: str) -> tuple[int, int]:
     return rows, cols
 
 
-def default_box(n: int) -> tuple[int, int]:
+def default_box(n: int, latin_hint: str = "--problem latin") -> tuple[int, int]:
     """The box shape of an ``n x n`` Sudoku when none is given: square boxes.
 
     Raises :class:`InstanceError` naming the two box shapes when ``n`` is not a perfect
-    square, since then ``RxC`` and ``CxR`` are equally plausible.
+    square, since then ``RxC`` and ``CxR`` are equally plausible; its command-line message
+    names ``latin_hint`` as the way to take the grid as a Latin square.
 
     Examples
     --------
@@ -63,12 +64,12 @@ def default_box(n: int) -> tuple[int, int]:
     if not shapes:
         raise InstanceError(f"a {n}x{n} grid has no box shape (n is prime); read it as a "
                             f"Latin square or give the box shape (1, {n})").with_cli(
-            f"a {n}x{n} grid has no box shape (n is prime); pass --problem latin or --box 1x{n}")
+            f"a {n}x{n} grid has no box shape (n is prime); pass {latin_hint} or --box 1x{n}")
     r, c = min(shapes, key=lambda s: abs(s[0] - s[1]))
     raise InstanceError(f"a {n}x{n} Sudoku has no square boxes; give the box shape ({r}, {c}) "
                         f"or ({c}, {r}) (or read it as a Latin square)").with_cli(
         f"a {n}x{n} Sudoku has no square boxes; pass --box {r}x{c} or --box {c}x{r} "
-        "(or --problem latin)")
+        f"(or {latin_hint})")
 
 
 @dataclass(frozen=True, eq=False)
