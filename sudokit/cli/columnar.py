@@ -36,7 +36,7 @@ from ..solvers.budget import Budget
 from ..solvers.engine import ArrayOutcome
 from .common import check_budgets
 
-__all__ = ["ArrayRunner", "ColumnResults"]
+__all__ = ["ArrayRunner", "ColumnResults", "check_chunk_budgets"]
 
 
 @dataclass
@@ -121,6 +121,17 @@ def _byte_lines(grids: np.ndarray, *tail: Any) -> bytes:
     return table.tobytes()
 
 
+def check_chunk_budgets(chunk: ColumnChunk, solver: str | None, budget: Budget,
+                        checked: set) -> None:
+    """:func:`~.common.check_budgets` for the first chunk of each shape (the budget options
+    that shape's engine honours); ``checked``: the shapes seen so far, updated."""
+    shape = (chunk.kind, chunk.n, chunk.box)
+    if shape not in checked:
+        check_budgets([Record(chunk.instance(0), int(chunk.lines[0]), "line")], solver,
+                      budget)
+        checked.add(shape)
+
+
 class ArrayRunner:
     """Runs column chunks through the engine each shape gets, when that engine takes arrays
     (:class:`~sudokit.solvers.arrays.ArrayBatch`); the engines stay open from chunk to chunk
@@ -134,11 +145,7 @@ class ArrayRunner:
 
     def run(self, chunk: ColumnChunk, start: int) -> ColumnResults | None:
         """The chunk's results, or None when its engine does not take arrays."""
-        shape = (chunk.kind, chunk.n, chunk.box)
-        if shape not in self.checked:  # the budget options this shape's engine honours
-            check_budgets([Record(chunk.instance(0), int(chunk.lines[0]), "line")],
-                          self.solver, self.budget)
-            self.checked.add(shape)
+        check_chunk_budgets(chunk, self.solver, self.budget, self.checked)
         if not self.batch.takes(chunk.values, chunk.kind, chunk.box, self.task, self.budget):
             return None
         found = self.batch.count(chunk.values, chunk.kind, chunk.box, self.limit, self.budget,

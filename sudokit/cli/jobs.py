@@ -17,7 +17,6 @@ from typing import IO, Any
 import click
 import numpy as np
 
-from ..formats.record import Record
 from ..parallel import (
     GRADE_TASK_SIZE,
     PUZZLES_PER_TASK,
@@ -31,7 +30,7 @@ from ..parallel import (
 )
 from ..solvers.budget import Budget
 from ..solvers.engine import ArrayOutcome
-from .columnar import ColumnResults
+from .columnar import ColumnResults, check_chunk_budgets
 from .common import check_budgets, exclusive
 
 __all__ = ["answers", "grade_runner", "jobs_options", "on_cluster", "puzzles"]
@@ -89,11 +88,7 @@ def answers(params: dict, chunks: Iterable, task: str, limit: int | None,
                 kept.extend(chunk)
                 yield [record.instance for record in chunk]
                 continue
-            shape = (chunk.kind, chunk.n, chunk.box)
-            if shape not in checked:  # as the serial ArrayRunner checks them
-                check_budgets([Record(chunk.instance(0), int(chunk.lines[0]), "line")],
-                              solver, budget)
-                checked.add(shape)
+            check_chunk_budgets(chunk, solver, budget, checked)  # as the serial road does
             yield chunk
 
     done = 0
