@@ -383,6 +383,7 @@ def _environment(cold_dir=None):
     # as a user's shell: Python keeps the bytecode of what it imports (some sandboxes set
     # this, and then every run compiles the package's modules again, about 0.1 s)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONUNBUFFERED", None)  # (set here too: every write of stdout a system call)
     env.pop("NUMBA_CACHE_DIR", None)
     if cold_dir is not None:
         env["NUMBA_CACHE_DIR"] = cold_dir

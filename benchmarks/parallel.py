@@ -5,6 +5,9 @@ LocalCluster), in one run:
 
 * uniqueness (``count --limit 2``) of all 49,158 17-clue puzzles: serial, ``--jobs 1``,
   ``--jobs 2`` (and 4 where ``os.cpu_count()`` has them), best of ``--repeats`` runs;
+* the same on the 49,158 repeated ``--copies`` times (default 20: 983,160 lines), where
+  the fixed cost of starting the cluster is spread over some ten seconds of work: the best
+  of two runs;
 * ``grade`` of the first 10,000 of them (``--grade-count``): the same, once.
 
 Then the steady state, in one process: a LocalCluster of one worker started once (its start
@@ -43,6 +46,8 @@ SEVENTEEN = ROOT.parent / "shared" / "data" / "sudoku" / "9x9-tdoku" / "puzzles2
 def run(sudokit: str, args: list[str]) -> tuple[float, str]:
     """Wall time of one whole process and its stdout (a failure stops the benchmark)."""
     env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
+    for variable in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED"):  # as a user's shell
+        env.pop(variable, None)
     start = time.monotonic()
     done = subprocess.run([sudokit, *args], capture_output=True, text=True, env=env)
     seconds = time.monotonic() - start
@@ -82,6 +87,16 @@ def _head(path: str, count: int) -> str:
         with open(path) as source:
             lines = [line for line in source if line.strip() and not line.startswith("#")]
         target.write_text("".join(lines[:count]))
+    return str(target)
+
+
+def _copies(path: str, copies: int) -> str:
+    """A file of ``copies`` copies of the puzzles of ``path`` (comment lines dropped)."""
+    target = _TEMP / f"copies{copies}.txt"
+    if not target.exists():
+        with open(path) as source:
+            lines = [line for line in source if line.strip() and not line.startswith("#")]
+        target.write_text("".join(lines) * copies)
     return str(target)
 
 
@@ -224,6 +239,8 @@ def main() -> None:
                         help="puzzles graded (0: no grade rows)")
     parser.add_argument("--jobs", type=int, nargs="*", default=None,
                         help="the --jobs rows (default 1 2, and 4 with 4 cores)")
+    parser.add_argument("--copies", type=int, default=20,
+                        help="copies of the 49,158 in the large count row (0: no such row)")
     parser.add_argument("--repeats", type=int, default=3,
                         help="runs of each count row, the best kept (default 3)")
     options = parser.parse_args()
@@ -236,6 +253,16 @@ def main() -> None:
                     ["count", "--limit", "2", str(SEVENTEEN)], jobs, 49_158,
                     options.repeats)
     whole = rows[1][2] / rows[0][2] - 1 if 1 in jobs else None
+    large = None
+    if options.copies:
+        copies = _copies(str(SEVENTEEN), options.copies)
+        items = 49_158 * options.copies
+        rows += rows_for(f"count --limit 2, {items:,} (x{options.copies})", options.sudokit,
+                         ["count", "--limit", "2", copies], jobs, items,
+                         min(2, options.repeats))
+        serial_large = rows[-len(jobs) - 1][2]
+        large = (rows[-len(jobs) + jobs.index(1)][2] / serial_large - 1 if 1 in jobs
+                 else None)
     if options.grade_count:
         graded = _head(str(SEVENTEEN), options.grade_count)
         rows += rows_for(f"grade, {options.grade_count:,} 17-clue", options.sudokit,
@@ -249,6 +276,9 @@ def main() -> None:
     if whole is not None:
         print(f"Dask overhead at N=1 on the 49,158 (count): whole process {whole:+.0%} "
               f"({rows[1][2] - rows[0][2]:+.2f} s)")
+    if large is not None:
+        print(f"Dask overhead at N=1 on {49_158 * options.copies:,} lines (count): whole "
+              f"process {large:+.0%}")
     print(f"Dask overhead at N=1 on the 49,158 (count), cluster up: {1 / up - 1:+.0%} "
           f"(goal: under 10%); with the worker a thread of this process {1 / threads - 1:+.0%}")
     print(f"load average after: {os.getloadavg()}")

@@ -293,12 +293,17 @@ def test_ctrl_c_stops_the_workers_and_leaves_no_output(tmp_path, slice_file):
     _interrupt_when_working(process, 2, 2.0, out)  # the workers are grading
 
 
-def _interrupt_when_working(process, workers: int, seconds: float, out) -> None:
-    """Ctrl-C ``process`` once its ``workers`` have worked ``seconds``: exit 130 with one
-    line, no ``-o`` file nor temporary left, no worker left running."""
+def _interrupt_when_working(process, workers: int, seconds: float, out,
+                            group: bool = False) -> None:
+    """Ctrl-C ``process`` (``group``: its whole process group, as a terminal does) once its
+    ``workers`` have worked ``seconds``: exit 130 with one line, no ``-o`` file nor temporary
+    left, no worker left running."""
     children = _workers(psutil.Process(process.pid), workers)
     time.sleep(seconds)
-    process.send_signal(signal.SIGINT)
+    if group:
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert err.strip().splitlines()[-1] == "sudokit: interrupted", err
@@ -314,8 +319,46 @@ def test_ctrl_c_stops_the_worker_of_jobs_1_counting(tmp_path, slice_file):
     process = subprocess.Popen([sys.executable, "-m", "sudokit", "count", "--limit", "2",
                                 "--solver", "minisat22", "--jobs", "1", big, "-o", out],
                                cwd=ROOT, env=_env(), stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    _interrupt_when_working(process, 1, 3.0, out)  # the worker is counting
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # the worker is counting; Ctrl-C at a terminal reaches the worker process too
+    _interrupt_when_working(process, 1, 3.0, out, group=True)
+
+
+# -- how local workers start: forked on Linux (sudokit.parallel.cluster) --------------------
+
+def _in_a_fork(code: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run ``code`` after ``worker_start_method()`` in a fresh Python; ``child()`` there
+    forks, runs its argument in the child, and waits for it."""
+    prelude = ("import os, signal, sys\n"
+               "from sudokit.parallel.cluster import worker_start_method\n"
+               "method = worker_start_method()\n"
+               "def child(work):\n"
+               "    pid = os.fork()\n"
+               "    if pid == 0:\n"
+               "        work(); sys.stdout.flush(); os._exit(0)\n"
+               "    os.waitpid(pid, 0)\n")
+    env = dict(env or _env())
+    env.pop("PYTHONUNBUFFERED", None)  # buffered, as a pipe is by default
+    return subprocess.run([sys.executable, "-c", prelude + code], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60, check=True)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork is used on Linux")
+def test_local_workers_fork_without_repeating_buffered_output_or_taking_ctrl_c():
+    # stdout is a pipe here (block-buffered): without the flush before the fork, the child's
+    # exit would write the parent's pending line a second time
+    done = _in_a_fork("print(method)\nsys.stdout.write('pending\\n')\n"
+                      "child(lambda: print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN, "
+                      "signal.getsignal(signal.SIGTERM) is signal.SIG_DFL))\n")
+    assert done.stdout.splitlines() == ["fork", "pending", "True True"]
+
+
+def test_the_environment_chooses_how_workers_start(slice_file):
+    spawn = _env(DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD="spawn")
+    assert _in_a_fork("print(method)", spawn).stdout == "None\n"
+    serial = sudokit("count", "--limit", "2", slice_file).stdout
+    assert sudokit("count", "--limit", "2", "--jobs", "1", slice_file, env=spawn).stdout \
+        == serial
 
 
 # -- a cluster started by hand: dask scheduler + dask worker + --scheduler ------------------

@@ -17,8 +17,11 @@ Examples
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
+import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,6 +34,10 @@ __all__ = ["DASK", "ClusterError", "check_dask", "dask_client", "worker_count"]
 
 #: how long to wait for a scheduler to answer, and for its first worker
 CONNECT_SECONDS = 20.0
+
+#: the Dask setting (``distributed.worker.multiprocessing-method``) that says how a local
+#: nanny starts its worker process, as an environment variable
+START_METHOD_VARIABLE = "DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD"
 
 
 @dataclass(frozen=True)
@@ -65,20 +72,70 @@ def dask_client(jobs: int | None = None, scheduler: str | None = None) -> Iterat
     cluster, stops its worker processes.
     """
     check_dask()
+    import dask
     from distributed import Client, LocalCluster
 
+    method = worker_start_method() if scheduler is None else None
+    settings = {} if method is None else {"distributed.worker.multiprocessing-method": method}
+    with dask.config.set(settings):  # kept while the nannies may restart a worker
+        yield from _opened(Client, LocalCluster, jobs, scheduler)
+
+
+def worker_start_method() -> str | None:
+    """How ``--jobs`` starts its worker processes: ``"fork"`` on Linux, unless the
+    environment names a method (:data:`START_METHOD_VARIABLE`, e.g. ``spawn``); None (Dask's
+    own setting, ``spawn``) elsewhere.
+
+    A forked worker starts with this process's modules and numba kernels already loaded:
+    about 0.07 s, where a spawned one imports numpy, numba, Dask and sudokit again and loads
+    the kernels (about 1 s). Before each fork the standard streams are flushed (a child
+    would flush their buffered text a second time when it ends); the child ignores SIGINT
+    (Ctrl-C stops it through its nanny, as the cluster closes) and SIGTERM ends it.
+
+    >>> import os, sys
+    >>> worker_start_method() == ("fork" if sys.platform.startswith("linux") and
+    ...                           START_METHOD_VARIABLE not in os.environ else None)
+    True
+    """
+    if START_METHOD_VARIABLE in os.environ or not sys.platform.startswith("linux"):
+        return None
+    _register_fork_hooks()
+    return "fork"
+
+
+@functools.cache
+def _register_fork_hooks() -> None:
+    os.register_at_fork(before=_flush_standard_streams, after_in_child=_worker_signals)
+
+
+def _worker_signals() -> None:
+    """A forked worker is stopped by its nanny, not by the command's own handlers (inherited
+    with the fork): Ctrl-C to the process group is ignored, SIGTERM ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _flush_standard_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):  # closed or detached: nothing buffered to repeat
+            if stream is not None:
+                stream.flush()
+
+
+def _opened(client_class: Any, cluster_class: Any, jobs: int | None,
+            scheduler: str | None) -> Iterator[Any]:
     cluster = None
     try:
         with _signals_deferred():  # Ctrl-C while a cluster starts would leave it half made
             if scheduler is None:
-                cluster = LocalCluster(n_workers=jobs or 1, threads_per_worker=1,
+                cluster = cluster_class(n_workers=jobs or 1, threads_per_worker=1,
                                        processes=True, dashboard_address=None,
                                        # its HTTP server (no dashboard) on a free port
                                        scheduler_kwargs={"dashboard_address": ":0"},
                                        silence_logs=logging.CRITICAL)
-                client = Client(cluster, set_as_default=False)
+                client = client_class(cluster, set_as_default=False)
             else:
-                client = _connect(Client, scheduler)
+                client = _connect(client_class, scheduler)
     except BaseException:
         if cluster is not None:
             cluster.close()
