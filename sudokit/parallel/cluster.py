@@ -23,6 +23,7 @@ import os
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -106,6 +107,10 @@ def worker_start_method() -> str | None:
 @functools.cache
 def _register_fork_hooks() -> None:
     os.register_at_fork(before=_flush_standard_streams, after_in_child=_worker_signals)
+    # Python 3.12+ warns on every fork of a process with threads (here: Dask's event loop,
+    # which does the forking while the main thread waits); Dask offers fork as a setting
+    warnings.filterwarnings("ignore", r"This process .* is multi-threaded, use of fork\(\)",
+                            DeprecationWarning)
 
 
 def _worker_signals() -> None:
