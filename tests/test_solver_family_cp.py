@@ -432,3 +432,18 @@ def test_registered_takano_runs_every_option():
     from sudokit.solvers.cp_engine import METHODS
 
     assert METHODS["takano"].flags == tk.ALL
+    # up to 16x16 the cell is found by a scan instead of the heap (faster there)
+    assert [METHODS["takano"].flags_for(n * n) for n in (9, 16, 25)] == [
+        tk.ALL & ~tk.HEAP, tk.ALL & ~tk.HEAP, tk.ALL]
+    assert CPEngine("takano", flags=tk.ALL).flags_for(unit_model(EMPTY9)) == tk.ALL
+
+
+def test_takano_without_the_heap_searches_the_same_tree(data_dir):
+    # the default at 9x9 (a scan) against the paper's heap: the same counts, first solutions
+    # and nodes, on easy (17-clue) and hard puzzles
+    puzzles = np.concatenate([seventeen(data_dir, 2000), hard_puzzles(data_dir)[:300]])
+    default = CPEngine("takano", shape=EMPTY9).count_givens(puzzles, 2)
+    heap = CPEngine("takano", shape=EMPTY9, flags=tk.ALL).count_givens(puzzles, 2)
+    for field in ("counts", "firsts", "unknown", "nodes"):
+        assert np.array_equal(getattr(default, field), getattr(heap, field)), field
+    assert default.counts.tolist() == [1] * len(puzzles)

@@ -26,8 +26,11 @@ its candidates (:data:`REACH`; our addition, not the paper's: it cuts the nodes 
 hardest 9x9 puzzles by about 40 %); its values in increasing order, each child a copy of the
 level's masks (the last value reuses the level in place). ``flags`` switch the heap, the
 tie-break and the two extra cases (:data:`HEAP`, :data:`REACH`, :data:`LOCKED`,
-:data:`NAKED_PAIRS`) for measuring each one; the registered engine uses :data:`ALL`. The heap
-and the scan choose the same cell, so they give the same search tree; without the tie-break
+:data:`NAKED_PAIRS`) for measuring each one; the registered engine uses :data:`ALL`, without
+the heap up to 16x16 (:meth:`~sudokit.solvers.cp_engine.SearchMethod.flags_for`). The heap
+and the scan choose the same cell, so they give the same search tree (the scan is the faster
+of the two up to 16x16: 0.37 s against 0.42 s for the uniqueness of the 49,158 17-clue
+puzzles in one batch); without the tie-break
 the search is Norvig's (the first cell of the fewest candidates).
 
 Everything runs unmarks as plain Python under ``NUMBA_DISABLE_JIT=1``.
