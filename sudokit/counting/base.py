@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from ..encoders import to_cnf
 from ..errors import SolverError
 from ..problems import problem_kind
 from ..solvers.budget import UNLIMITED, Budget
@@ -98,8 +99,6 @@ def counted_formula(instance: Any, encoding: str | None = None, amo: str | None 
         Break the symmetry of a completion problem (:mod:`~sudokit.counting.symmetry`): the
         formula then has ``1 / factor`` of the models; other instances are unchanged.
     """
-    from ..encoders import to_cnf  # here: a count by an engine needs no CNF encoder
-
     encoded = to_cnf(instance, encoding or problem_kind(instance).solo_cnf_encoding,
                      amo or "pairwise", max_bytes=max_bytes)
     if not encoded.parsimonious:
