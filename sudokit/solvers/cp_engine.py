@@ -37,7 +37,9 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import time
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import import_module
@@ -45,6 +47,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .. import _hooks
+from .._native import KERNELS, build, native_kernel
 from ..errors import BudgetExhausted, InstanceError, ResourceError, SolverError
 from ..resources import available_memory, format_bytes
 from .budget import UNLIMITED, Budget, Meter
@@ -70,10 +74,19 @@ class SearchMethod:
     module: str
     flags: int = 0
     small: tuple[int, int] = (0, 0)
+    #: the module with the Python helpers, when not ``module`` (importing no numba)
+    layout: str | None = None
+    #: the name of ``batch`` in :data:`sudokit._native.KERNELS`, when it can run without numba
+    native: str | None = None
 
     @property
     def kernels(self) -> Any:
         return import_module(self.module)
+
+    @property
+    def helpers(self) -> Any:
+        """``model_args``, ``work``, ``grow``, ``level_bytes``, ``slice_nodes``."""
+        return import_module(self.layout or self.module)
 
     def flags_for(self, cells: int) -> int:
         """The flags of a shape of ``cells`` cells.
@@ -96,8 +109,20 @@ METHODS: dict[str, SearchMethod] = {
     # scan there: the 49,158 17-clue puzzles' uniqueness in one batch 0.37 s against 0.42 s,
     # 1,465 magictour puzzles 0.038 s against 0.041 s, 3,000 of the forum's hardest 0.48 s
     # against 0.47 s, 100 16x16 puzzles 0.010 s against 0.011 s
-    "takano": SearchMethod("takano", "sudokit.solvers.takano", 15, small=(256, 4)),
+    "takano": SearchMethod("takano", "sudokit.solvers.takano", 15, small=(256, 4),
+                           layout="sudokit.solvers.takano_layout", native="takano-batch"),
 }
+
+
+@functools.cache
+def _build_native(name: str) -> None:
+    """Write :mod:`sudokit._native`'s cache file of kernel ``name`` (once per process; a
+    folder that cannot be written leaves the kernel to numba)."""
+    try:
+        build(KERNELS[name])
+    except Exception as err:  # noqa: BLE001 - numba's internals changed: the cache is optional
+        warnings.warn(f"sudokit: cannot build the numba-free copy of {name} ({err}); the "
+                      "kernel runs through numba", RuntimeWarning, stacklevel=2)
 
 
 class CPResult(NamedTuple):
@@ -130,7 +155,7 @@ class CPEngine(EngineBase):
             raise SolverError(f"unknown CP method {name!r}; choose one of {', '.join(METHODS)}")
         self.name = name
         self.method = METHODS[name]
-        self.kernels = self.method.kernels
+        self.helpers = self.method.helpers
         self.flags = None if flags is None else int(flags)
         self.model: UnitModel | None = None
         self._work: tuple = ()
@@ -139,6 +164,20 @@ class CPEngine(EngineBase):
         if shape is not None:
             self.model = unit_model(shape)
             self.batch_size = 4096
+
+    @property
+    def kernels(self) -> Any:
+        """The method's numba kernels (imported when first needed)."""
+        return self.method.kernels
+
+    def _batch_kernel(self) -> tuple[Any, bool]:
+        """``(batch, native)``: the method's batch kernel, run without numba where
+        :mod:`sudokit._native` has it."""
+        if self.method.native is not None:
+            found = native_kernel(self.method.native)
+            if found is not None:
+                return found, True
+        return self.kernels.batch, False
 
     def flags_for(self, model: UnitModel) -> int:
         """The flags the kernels get for ``model``'s shape: those given, else the method's
@@ -178,18 +217,20 @@ class CPEngine(EngineBase):
         nodes = np.zeros(size, dtype=np.int64)
         if size == 0 or limit == 0:
             return CPResult(counts, firsts, lost != 0, nodes)
-        margs = self.kernels.model_args(model)
+        margs = self.helpers.model_args(model)
         flags = self.flags_for(model)
         work = self._prepare(model, rows, budget)
-        slice_nodes = int(self.kernels.slice_nodes(model))
+        slice_nodes = int(self.helpers.slice_nodes(model))
+        batch, native = self._batch_kernel()
         cap = slice_nodes if budget.nodes is None else min(slice_nodes, int(budget.nodes))
         state = np.zeros(6, dtype=np.int64)
         begin = 0
         with np.errstate(all="ignore"):   # the pure-Python kernels wrap int64 masks
             while begin < size:
-                begin = int(self.kernels.batch(*work, *margs, model.num_values, flags,
-                                               rows, begin, limit, cap, 2 * slice_nodes,
-                                               counts, firsts, lost, nodes, state))
+                begin = int(batch(*work, *margs, model.num_values, flags, rows, begin, limit,
+                                  cap, 2 * slice_nodes, counts, firsts, lost, nodes, state))
+        if not native and self.method.native is not None and _hooks.quick_numba_start:
+            _build_native(self.method.native)  # the command line's next runs skip numba
         held = budget.nodes is not None and budget.nodes <= cap   # the kernel held it all
         for p in np.flatnonzero((lost == 2) | ((lost == 1) & (not held))):
             # the rare rows that need more than one slice, or more levels: alone, from the start
@@ -204,7 +245,7 @@ class CPEngine(EngineBase):
         """One row alone, in slices of nodes with the clock read between; ``(count, nodes,
         budget ran out)``."""
         meter = meter or budget.start()
-        slice_nodes = int(self.kernels.slice_nodes(model))
+        slice_nodes = int(self.helpers.slice_nodes(model))
         state = np.zeros(6, dtype=np.int64)
         flags = self.flags_for(model)
         with np.errstate(all="ignore"):
@@ -241,22 +282,22 @@ class CPEngine(EngineBase):
         (:class:`~sudokit.errors.ResourceError` otherwise); the levels of the methods that
         copy one per node are then allocated as the search goes deeper."""
         deepest = int((rows == 0).sum(axis=1).max()) + 2
-        need = deepest * int(self.kernels.level_bytes(model))
+        need = deepest * int(self.helpers.level_bytes(model))
         allowed = available_memory() if budget.memory is None else int(budget.memory)
         if need > allowed:
             raise ResourceError(f"{self.name} may need {format_bytes(need)} for its search "
                                 f"stack ({deepest} levels) but {format_bytes(allowed)} is "
                                 "allowed")
-        depth = min(deepest, self.first_levels) if hasattr(self.kernels, "grow") else deepest
+        depth = min(deepest, self.first_levels) if hasattr(self.helpers, "grow") else deepest
         if self._work_model is not model or self._work_depth < depth:
-            self._work = self.kernels.work(model, depth)
+            self._work = self.helpers.work(model, depth)
             self._work_model, self._work_depth = model, depth
         return self._work
 
     def _grow(self, model: UnitModel, budget: Budget) -> None:
         """Twice the levels (a search deeper than the first allocation)."""
         depth = min(2 * self._work_depth, model.num_cells + 2)
-        self._work = self.kernels.grow(self._work, depth)
+        self._work = self.helpers.grow(self._work, depth)
         self._work_depth = depth
 
     # one instance -------------------------------------------------------------------------

@@ -47,12 +47,11 @@ Examples
 
 from __future__ import annotations
 
-import weakref
-
 import numpy as np
 
 from .._numba import njit
 from .cp_bits import lowest_bit_index, popcount
+from .takano_layout import grow, level_bytes, model_args, slice_nodes, work  # noqa: F401
 from .takano_rules import (  # noqa: F401  (_change, _mark, _propagate: for cp_removal)
     ALL,
     HEAP,
@@ -295,73 +294,6 @@ def root(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, h
     start(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units,
           bits, groups, links, num_values, flags, givens, state)
     return lst[0]
-
-
-# what the engine (sudokit.solvers.cp_engine) needs to drive these kernels ------------------
-_ARGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def model_args(model):
-    """The model arrays the kernels take, in order: the peer lists and complete units as
-    ``uint32``; the ``bits`` table of :mod:`~sudokit.solvers.takano_rules` (per cell its
-    complete units and its segments, per segment those whose test reads its OR, as bit sets);
-    the groups and links of locked candidates."""
-    args = _ARGS.get(model)
-    if args is None:
-        cells, segments = model.num_cells, len(model.links)
-        half = max(model.unit_bits.shape[1], (segments + 63) // 64, 1)
-        bits = np.zeros((cells + segments, 2 * half), dtype=np.uint64)
-        bits[:cells, :model.unit_bits.shape[1]] = model.unit_bits.view(np.uint64)
-        for s in range(segments):
-            one = np.uint64(1) << np.uint64(s % 64)
-            for cell in model.groups[s]:
-                bits[cell, half + s // 64] |= one
-            for j in range(2):                       # s is in the rest of its side j's
-                for part in model.links[s, j, 2:2 + model.links[s, j, 1]]:  # other segments
-                    if part < segments:
-                        bits[cells + part, s // 64] |= one
-        args = (model.peer_starts.astype(np.uint32), model.peers.astype(np.uint32),
-                model.hidden_units.astype(np.uint32), bits.view(np.int64), model.groups,
-                model.links)
-        _ARGS[model] = args
-    return args
-
-
-def work(model, depth):
-    """Scratch for a search of ``depth`` levels: candidate masks; heap buckets and group ORs;
-    open cells, branch cell and untried values per level; the queue of fixed cells, the
-    ``marks`` of :mod:`~sudokit.solvers.takano_rules` and a clock (unused)."""
-    cells = model.num_cells
-    half = model_args(model)[3].shape[1] // 2
-    return (np.zeros((depth, cells), dtype=np.int64),
-            np.zeros((depth, heap_size(model.num_values, model.words) + len(model.groups)),
-                     dtype=np.int64),
-            np.zeros(depth, dtype=np.int64), np.zeros(depth, dtype=np.int64),
-            np.zeros(depth, dtype=np.int64), np.zeros(cells + 1, dtype=np.int64),
-            np.zeros(4 * half, dtype=np.int64), np.zeros(1, dtype=np.int64))
-
-
-def grow(work, depth):
-    """``work`` with ``depth`` levels, the levels so far copied."""
-    return (*(_deeper(a, depth) for a in work[:5]), *work[5:])
-
-
-def _deeper(levels, depth):
-    more = np.zeros((depth, *levels.shape[1:]), dtype=levels.dtype)
-    more[:len(levels)] = levels
-    return more
-
-
-def level_bytes(model):
-    """Bytes per search level."""
-    return 8 * (model.num_cells + heap_size(model.num_values, model.words) + len(model.groups)
-                + 3)
-
-
-def slice_nodes(model):
-    """Nodes per kernel call between clock readings (a node costs about a pass over the
-    cells)."""
-    return max(64, (1 << 21) // max(model.num_cells, 1))
 
 
 def propagated(model, givens, flags=ALL):

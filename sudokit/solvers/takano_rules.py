@@ -46,6 +46,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._numba import njit
+from . import takano_layout
 from .cp_bits import lowest_bit_index, popcount
 
 __all__ = ["NAKED_PAIRS", "LOCKED", "HEAP", "REACH", "ALL", "heap_size", "propagate"]
@@ -68,11 +69,8 @@ MORE[3:] = -1
 _HIDDEN, _PAIRS, _STALE, _SCRATCH = 0, 1, 2, 3
 
 
-@njit
-def heap_size(num_values, words):
-    """int64 words of a level's heap buckets (counts 0 to ``num_values``, ``words`` each):
-    the segments' ORs follow them in ``bst[d]``."""
-    return (num_values + 1) * words
+#: :func:`sudokit.solvers.takano_layout.heap_size` for the kernels
+heap_size = njit(takano_layout.heap_size)
 
 
 @njit(inline="always")

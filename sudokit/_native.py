@@ -1,0 +1,348 @@
+"""Kernels run without importing numba: numba's machine code for a kernel, kept as an object
+file and linked in with llvmlite alone.
+
+A command that runs a numba kernel pays about 0.15-0.2 s before the kernel starts:
+``import numba`` (0.15 s here) and loading its cached kernels. For the uniqueness check of a
+file of 9x9 puzzles that is a fifth of the whole run. So the hottest kernel of the command
+line, the batch count of :mod:`sudokit.solvers.takano` (the default engine of grids up to
+16x16), is also compiled by numba as a C-callable function: a ``cfunc`` that takes a pointer
+and the shape of each array and calls the kernel on ``numba.carray`` views of them. Its
+object code (the kernel and everything it calls, compiled in) is written to a cache file.
+The next process reads that file and links the object into an llvmlite MCJIT engine (about
+30 ms, importing llvmlite included) and calls the function through ctypes: the same machine
+code, without numba.
+
+* **Built** by the command line (:data:`sudokit._hooks.quick_numba_start`), once, in the
+  process that ran the kernel through numba (:func:`build`, about 2 s with numba already
+  loaded; the cold-cache notice covers it). A library never builds.
+* **Used** (:func:`native_kernel`) only while numba is not imported: where numba is loaded
+  already, its own dispatcher is as fast to call.
+* **Keyed** (:func:`cache_key`) on the package's files (names, sizes, modification times),
+  Python, numba and llvmlite, and the CPU (name and features): any change misses and the
+  kernel runs through numba, which builds the file again.
+* **Safe to load**: the file records its checksum and every symbol the object needs. Each
+  must resolve before the object is linked (numba's C helpers, read from numba's extension
+  modules without importing numba; the C library and Python's C API from this process), or
+  the kernel runs through numba. ``SUDOKIT_NATIVE=0`` turns all of this off.
+
+The cache folder is ``$NUMBA_CACHE_DIR/sudokit-native`` when that is set, else the
+package's ``__pycache__/native`` or, when that is not writable, the user's cache folder
+(``$XDG_CACHE_HOME`` or ``~/.cache``) ``/sudokit/native``.
+
+Examples
+--------
+>>> KERNELS["takano-batch"].kernel
+'sudokit.solvers.takano:batch'
+>>> len(cache_key(KERNELS["takano-batch"]))
+64
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["KERNELS", "NativeKernel", "build", "cache_key", "load", "native_kernel"]
+
+_PACKAGE = Path(__file__).resolve().parent
+_MAGIC = b"sudokit-native-1\n"
+
+
+@dataclass(frozen=True)
+class NativeKernel:
+    """A kernel that can run without numba.
+
+    ``kernel`` names an ``njit`` kernel (``"module:function"``) compiled without the runtime
+    (``_nrt=False``: it allocates nothing) and returning an integer; ``params`` gives each
+    parameter, ``"int"`` (an int64) or ``"<dtype>:<ndim>"`` (a C-contiguous numpy array).
+    """
+
+    name: str
+    kernel: str
+    params: tuple[str, ...]
+
+    def arrays(self) -> list[tuple[int, str, int]]:
+        """``(position, dtype, ndim)`` of each array parameter."""
+        found = []
+        for position, param in enumerate(self.params):
+            if param != "int":
+                dtype, ndim = param.split(":")
+                found.append((position, dtype, int(ndim)))
+        return found
+
+
+_TAKANO = ("int64:2", "int64:2", "int64:1", "int64:1", "int64:1", "int64:1", "int64:1",
+           "int64:1", "uint32:1", "uint32:1", "uint32:2", "int64:2", "uint32:2", "uint32:3",
+           "int", "int", "int32:2", "int", "int", "int", "int", "int64:1", "int32:2",
+           "int8:1", "int64:1", "int64:1")
+
+#: the kernels that run without numba, by name
+KERNELS: dict[str, NativeKernel] = {
+    "takano-batch": NativeKernel("takano-batch", "sudokit.solvers.takano:batch", _TAKANO),
+}
+
+
+def _enabled() -> bool:
+    return os.environ.get("SUDOKIT_NATIVE", "1") != "0"
+
+
+@functools.cache
+def native_kernel(name: str) -> Callable[..., int] | None:
+    """The kernel ``name`` of :data:`KERNELS` as a function of the njit kernel's arguments,
+    run without numba; None when numba is imported already, when this is off
+    (``SUDOKIT_NATIVE=0``), or when no sound cache file is there (then run the njit kernel)."""
+    if not _enabled() or "numba" in sys.modules:
+        return None
+    return load(KERNELS[name])
+
+
+def load(kernel: NativeKernel, root: Path | None = None) -> Callable[..., int] | None:
+    """Link ``kernel``'s cache file (from ``root``, else the cache folders) and return its
+    function, or None when there is no sound file for this key or a symbol is missing."""
+    try:
+        import llvmlite.binding as llvm
+    except ImportError:
+        return None
+    key = cache_key(kernel)
+    for folder in [root] if root is not None else _roots():
+        path = folder / f"{kernel.name}-{key[:20]}.bin"
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        header, _, obj = data[len(_MAGIC):].partition(b"\n")
+        try:
+            meta = json.loads(header)
+        except ValueError:
+            return None
+        if not data.startswith(_MAGIC) or meta.get("key") != key or \
+                hashlib.sha256(obj).hexdigest() != meta.get("sha256"):
+            return None
+        address = _link(llvm, obj, meta["symbol"], meta["externals"])
+        return None if address is None else _caller(kernel, address)
+    return None
+
+
+def build(kernel: NativeKernel, root: Path | None = None) -> Path | None:
+    """Compile ``kernel`` as a C-callable function (with numba) and write its cache file to
+    ``root`` (else the first writable cache folder); the file, or None when it cannot be
+    written or the object needs a symbol this module cannot give."""
+    import numba
+    from numba import types
+
+    module_name, function_name = kernel.kernel.split(":")
+    target = getattr(importlib.import_module(module_name), function_name)
+    names: list[str] = []
+    argtypes: list[Any] = []
+    call: list[str] = []
+    arrays = {position: (dtype, ndim) for position, dtype, ndim in kernel.arrays()}
+    for position in range(len(kernel.params)):
+        if position not in arrays:
+            names.append(f"a{position}")
+            argtypes.append(types.int64)
+            call.append(f"a{position}")
+            continue
+        dtype, ndim = arrays[position]
+        shape = [f"a{position}_{axis}" for axis in range(ndim)]
+        names += [f"a{position}", *shape]
+        argtypes += [types.CPointer(getattr(types, dtype)), *[types.int64] * ndim]
+        call.append(f"carray(a{position}, ({', '.join(shape)},))")
+    namespace: dict[str, Any] = {"kernel": target, "carray": numba.carray,
+                                 "__name__": __name__}
+    exec(f"def entry({', '.join(names)}):\n    return kernel({', '.join(call)})\n",  # noqa: S102
+         namespace)
+    compiled: Any = numba.cfunc(types.int64(*argtypes))(namespace["entry"])
+    library = compiled._library
+    externals = _externals(library.get_llvm_str())
+    if not externals <= _resolvable(externals):
+        return None
+    obj = library._get_compiled_object()
+    meta = {"key": cache_key(kernel), "symbol": compiled._wrapper_name,
+            "externals": sorted(externals), "sha256": hashlib.sha256(obj).hexdigest()}
+    payload = _MAGIC + json.dumps(meta).encode() + b"\n" + obj
+    for folder in [root] if root is not None else _roots():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=folder, prefix=".building-")
+            with os.fdopen(handle, "wb") as out:
+                out.write(payload)
+            os.chmod(temporary, 0o644)  # (mkstemp makes it private) every user may load it
+            path = folder / f"{kernel.name}-{meta['key'][:20]}.bin"
+            os.replace(temporary, path)  # whole or absent, whoever builds at the same time
+            return path
+        except OSError:
+            continue
+    return None
+
+
+def cache_key(kernel: NativeKernel) -> str:
+    """What a cache file must have been built with (see the module)."""
+    import llvmlite
+    import llvmlite.binding as llvm
+
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        info = path.stat()
+        digest.update(f"{path.relative_to(_PACKAGE)}:{info.st_size}:{info.st_mtime_ns};"
+                      .encode())
+    numba_spec = importlib.util.find_spec("numba")  # found, not imported
+    version = (Path(numba_spec.origin).with_name("_version.py")  # type: ignore[union-attr,arg-type]
+               if numba_spec is not None and numba_spec.origin else None)
+    digest.update(version.read_bytes() if version is not None and version.is_file() else b"")
+    digest.update(f"{sys.version}|{llvmlite.__version__}|{llvm.get_host_cpu_name()}|"
+                  f"{llvm.get_host_cpu_features().flatten()}|{kernel}".encode())
+    return digest.hexdigest()
+
+
+def _roots() -> list[Path]:
+    custom = os.environ.get("NUMBA_CACHE_DIR")
+    if custom:
+        return [Path(custom) / "sudokit-native"]
+    user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return [_PACKAGE / "__pycache__" / "native", user / "sudokit" / "native"]
+
+
+def _externals(ir: str) -> set[str]:
+    """The symbols an LLVM module's text declares but does not define (intrinsics aside)."""
+    found = set()
+    for line in ir.splitlines():
+        if line.startswith("declare "):
+            name = line.split("@", 1)[1].split("(", 1)[0]
+        elif line.startswith("@") and " = external " in line:
+            name = line[1:].split(" ", 1)[0]
+        else:
+            continue
+        name = name.strip('"')
+        if not name.startswith("llvm."):
+            found.add(name)
+    return found
+
+
+#: numba's C helpers: (extension module, its file under numba's folder, symbol prefix)
+_HELPERS = (("numba._helperlib", "_helperlib", "numba_"),
+            ("numba.core.runtime._nrt_python", "core/runtime/_nrt_python", "NRT_"))
+
+
+@functools.cache
+def _helper_symbols() -> dict[str, int]:
+    """numba's C helpers by symbol name, read from its extension modules (imported alone,
+    without the numba package, when numba is not loaded)."""
+    spec = importlib.util.find_spec("numba")
+    if spec is None or spec.origin is None:
+        return {}
+    folder = Path(spec.origin).parent
+    symbols: dict[str, int] = {}
+    for module_name, relative, prefix in _HELPERS:
+        module = sys.modules.get(module_name)
+        if module is None:
+            files = [path for suffix in importlib.machinery.EXTENSION_SUFFIXES
+                     if (path := folder / (relative + suffix)).is_file()]
+            if not files:
+                continue
+            loader = importlib.machinery.ExtensionFileLoader(module_name, str(files[0]))
+            module = importlib.util.module_from_spec(
+                importlib.util.spec_from_loader(module_name, loader))  # type: ignore[arg-type]
+            loader.exec_module(module)
+        symbols.update({prefix + name: int(address)
+                        for name, address in getattr(module, "c_helpers", {}).items()})
+    return symbols
+
+
+def _resolvable(names: set[str]) -> set[str]:
+    """Those of ``names`` that numba's helpers or this process (the C library, Python's C
+    API) define."""
+    import ctypes
+
+    process = ctypes.CDLL(None)
+    helpers = _helper_symbols()
+    found = set()
+    for name in names:
+        if name in helpers:
+            found.add(name)
+            continue
+        try:
+            process[name]
+        except AttributeError:
+            continue
+        found.add(name)
+    return found
+
+
+_ENGINES: list[Any] = []  # the MCJIT engines linked, kept alive with their code
+
+
+def _link(llvm: Any, obj: bytes, symbol: str, externals: list[str]) -> int | None:
+    import ctypes
+
+    helpers = _helper_symbols()
+    process = ctypes.CDLL(None)
+    for name in externals:
+        if llvm.address_of_symbol(name):
+            continue
+        if name in helpers:
+            llvm.add_symbol(name, helpers[name])
+            continue
+        try:
+            llvm.add_symbol(name, ctypes.cast(process[name], ctypes.c_void_p).value)
+        except AttributeError:
+            return None  # linking would stop the process: the kernel runs through numba
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    machine = llvm.Target.from_default_triple().create_target_machine(
+        cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(),
+        codemodel="jitdefault")
+    engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), machine)
+    engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
+    engine.finalize_object()
+    address = engine.get_function_address(symbol)
+    if not address:
+        return None
+    _ENGINES.append(engine)
+    return int(address)
+
+
+def _caller(kernel: NativeKernel, address: int) -> Callable[..., int]:
+    """A Python function of the njit kernel's arguments that calls the C function at
+    ``address`` (arrays checked for their dtype, rank and layout: a wrong one would be
+    read as the wrong memory)."""
+    import ctypes
+
+    import numpy as np
+
+    pointer, integer = ctypes.c_void_p, ctypes.c_int64
+    argtypes: list[Any] = []
+    arrays = {position: (np.dtype(dtype), ndim) for position, dtype, ndim in kernel.arrays()}
+    for position in range(len(kernel.params)):
+        argtypes += [integer] if position not in arrays else \
+            [pointer, *[integer] * arrays[position][1]]
+    function = ctypes.CFUNCTYPE(integer, *argtypes)(address)
+
+    def call(*args: Any) -> int:
+        if len(args) != len(kernel.params):
+            raise TypeError(f"{kernel.name} takes {len(kernel.params)} arguments")
+        flat: list[Any] = []
+        for position, value in enumerate(args):
+            if position not in arrays:
+                flat.append(int(value))
+                continue
+            dtype, ndim = arrays[position]
+            if not (isinstance(value, np.ndarray) and value.dtype == dtype and
+                    value.ndim == ndim and value.flags.c_contiguous):
+                raise TypeError(f"{kernel.name}: argument {position} must be a C-contiguous "
+                                f"{dtype} array of {ndim} dimensions")
+            flat += [value.ctypes.data, *value.shape]
+        return int(function(*flat))
+
+    call.__name__ = kernel.name
+    return call

@@ -1,0 +1,136 @@
+"""sudokit._native: the takano batch kernel linked from its object code, without numba.
+
+The same counts, first solutions and node counts as the numba kernel on real puzzles; a bad
+cache file or a symbol that cannot be resolved leaves the kernel to numba; and the command
+line builds the file once, then counts without importing numba.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudokit import _native
+from sudokit.instances import sudoku
+from sudokit.solvers import cp_engine
+from sudokit.solvers.cp_engine import CPEngine
+
+from .helpers import data_path
+
+ROOT = Path(__file__).resolve().parents[1]
+TAKANO = _native.KERNELS["takano-batch"]
+EMPTY9 = sudoku(np.zeros((9, 9), dtype=int))
+
+
+def _puzzles(name: str, count: int) -> np.ndarray:
+    lines = [line.strip()[:81] for line in data_path("sudoku", "9x9-tdoku", name).open()
+             if line.strip() and not line.startswith("#")][:count]
+    return np.array([[0 if ch in ".0" else int(ch) for ch in line] for line in lines])
+
+
+@pytest.fixture(scope="module")
+def linked(tmp_path_factory):
+    """The kernel built into a fresh folder and linked from it."""
+    folder = tmp_path_factory.mktemp("native")
+    assert _native.build(TAKANO, root=folder) is not None
+    function = _native.load(TAKANO, root=folder)
+    assert function is not None
+    return folder, function
+
+
+def test_the_linked_kernel_counts_as_numba_does(linked, monkeypatch):
+    _, function = linked
+    puzzles = np.concatenate([_puzzles("puzzles2_17_clue", 2000),
+                              _puzzles("puzzles5_forum_hardest_1905_11+", 300)])
+    monkeypatch.setattr(cp_engine, "native_kernel", lambda name: None)
+    by_numba = CPEngine("takano", shape=EMPTY9).count_givens(puzzles, 2)
+    monkeypatch.setattr(cp_engine, "native_kernel", lambda name: function)
+    engine = CPEngine("takano", shape=EMPTY9)
+    assert engine._batch_kernel() == (function, True)
+    linked_result = engine.count_givens(puzzles, 2)
+    for field in ("counts", "firsts", "unknown", "nodes"):
+        assert np.array_equal(getattr(linked_result, field), getattr(by_numba, field)), field
+    assert linked_result.counts.tolist() == [1] * len(puzzles)
+
+
+def test_the_linked_kernel_refuses_arrays_it_would_misread(linked):
+    _, function = linked
+    with pytest.raises(TypeError, match="argument 0 must be a C-contiguous int64 array"):
+        function(*[np.zeros((2, 2), dtype=np.int32)] * len(TAKANO.params))
+    with pytest.raises(TypeError, match="takes 26 arguments"):
+        function(1, 2)
+
+
+def test_a_damaged_or_foreign_cache_file_is_not_loaded(linked, tmp_path):
+    folder, _ = linked
+    (good,) = folder.glob("takano-batch-*.bin")
+    data = good.read_bytes()
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / good.name).write_bytes(data[:-1] + bytes([data[-1] ^ 0xFF]))  # checksum fails
+    assert _native.load(TAKANO, root=damaged) is None
+    header, _, obj = data[len(_native._MAGIC):].partition(b"\n")
+    meta = json.loads(header)
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / good.name).write_bytes(_native._MAGIC + json.dumps(
+        {**meta, "key": "0" * 64}).encode() + b"\n" + obj)  # built for something else
+    assert _native.load(TAKANO, root=foreign) is None
+    assert _native.load(TAKANO, root=tmp_path / "nothing") is None
+
+
+def test_an_unresolvable_symbol_is_never_linked(linked):
+    folder, _ = linked
+    (good,) = folder.glob("takano-batch-*.bin")
+    header, _, obj = good.read_bytes()[len(_native._MAGIC):].partition(b"\n")
+    import llvmlite.binding as llvm
+
+    # MCJIT would stop the whole process on a symbol it cannot resolve: never asked to
+    assert _native._link(llvm, obj, json.loads(header)["symbol"],
+                         ["sudokit_no_such_symbol"]) is None
+    assert _native._externals("declare i64 @f(i64)\n@PyExc_X = external global ptr\n"
+                              "declare void @llvm.memset.p0.i64(ptr)\n") == {"f", "PyExc_X"}
+
+
+def _count(env: dict, path: Path) -> dict:
+    """``sudokit count --limit 2 PATH`` in a new interpreter: its output and whether it
+    imported numba."""
+    script = textwrap.dedent(f"""
+        import json, sys
+        import sudokit.cli
+        try:
+            sudokit.cli.main(["count", "--limit", "2", {str(path)!r}], prog_name="sudokit",
+                             standalone_mode=False)
+        except SystemExit:
+            pass
+        sys.stdout.flush()
+        print(json.dumps({{"numba": "numba" in sys.modules}}), file=sys.stderr)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600, env=env)
+    assert done.returncode == 0, done.stderr
+    return {"stdout": done.stdout, "stderr": done.stderr,
+            **json.loads(done.stderr.strip().splitlines()[-1])}
+
+
+@pytest.mark.slow
+def test_the_command_line_builds_once_then_counts_without_numba(tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text("".join("".join("." if v == 0 else str(v) for v in row) + "\n"
+                            for row in _puzzles("puzzles2_17_clue", 500)))
+    env = {key: value for key, value in os.environ.items() if key != "SUDOKIT_NATIVE"}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")  # cold: numba compiles, then the build
+    first = _count(env, path)
+    assert first["numba"] and list((tmp_path / "cache" / "sudokit-native").glob("*.bin"))
+    second = _count(env, path)
+    assert not second["numba"], second["stderr"]
+    assert second["stdout"] == first["stdout"] and first["stdout"].count(" 1\n") == 500
+    off = _count({**env, "SUDOKIT_NATIVE": "0"}, path)
+    assert off["numba"] and off["stdout"] == first["stdout"]
