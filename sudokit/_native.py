@@ -5,16 +5,17 @@ A command that runs a numba kernel pays about 0.15-0.2 s before the kernel start
 ``import numba`` (0.15 s here) and loading its cached kernels. For the uniqueness check of a
 file of 9x9 puzzles that is a fifth of the whole run. So the hottest kernel of the command
 line, the batch count of :mod:`sudokit.solvers.takano` (the default engine of grids up to
-16x16), is also compiled by numba as a C-callable function: a ``cfunc`` that takes a pointer
-and the shape of each array and calls the kernel on ``numba.carray`` views of them. Its
-object code (the kernel and everything it calls, compiled in) is written to a cache file.
-The next process reads that file and links the object into an llvmlite MCJIT engine (about
-30 ms, importing llvmlite included) and calls the function through ctypes: the same machine
-code, without numba.
+16x16), and the DLX kernels that counting one exact-cover instance takes
+(:mod:`sudokit.solvers.dlx`), are also compiled by numba as C-callable functions: each a
+``cfunc`` that takes a pointer and the shape of each array and calls the kernel on
+``numba.carray`` views of them. Its object code (the kernel and everything it calls,
+compiled in) is written to a cache file. The next process reads that file and links the
+object into an llvmlite MCJIT engine (about 30 ms, importing llvmlite included) and calls
+the function through ctypes: the same machine code, without numba.
 
 * **Built** by the command line (:data:`sudokit._hooks.quick_numba_start`), once, in the
-  process that ran the kernel through numba (:func:`build`, about 2 s with numba already
-  loaded; the cold-cache notice covers it). A library never builds.
+  process that ran the kernel through numba (:func:`build_quietly`, about 1-2 s a kernel
+  with numba already loaded; the cold-cache notice covers it). A library never builds.
 * **Used** (:func:`native_kernel`) only while numba is not imported: where numba is loaded
   already, its own dispatcher is as fast to call.
 * **Keyed** (:func:`cache_key`) on the package's files (names, sizes, modification times),
@@ -48,12 +49,14 @@ import json
 import os
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["KERNELS", "NativeKernel", "build", "cache_key", "load", "native_kernel"]
+__all__ = ["KERNELS", "NativeKernel", "build", "build_quietly", "cache_key", "load",
+           "native_kernel"]
 
 _PACKAGE = Path(__file__).resolve().parent
 _MAGIC = b"sudokit-native-1\n"
@@ -63,14 +66,16 @@ _MAGIC = b"sudokit-native-1\n"
 class NativeKernel:
     """A kernel that can run without numba.
 
-    ``kernel`` names an ``njit`` kernel (``"module:function"``) compiled without the runtime
-    (``_nrt=False``: it allocates nothing) and returning an integer; ``params`` gives each
-    parameter, ``"int"`` (an int64) or ``"<dtype>:<ndim>"`` (a C-contiguous numpy array).
+    ``kernel`` names an ``njit`` kernel (``"module:function"``) that allocates nothing and
+    returns an integer (or nothing: ``returns=False``, then the function returns 0);
+    ``params`` gives each parameter, ``"int"`` (an int64) or ``"<dtype>:<ndim>"`` (a
+    C-contiguous numpy array).
     """
 
     name: str
     kernel: str
     params: tuple[str, ...]
+    returns: bool = True
 
     def arrays(self) -> list[tuple[int, str, int]]:
         """``(position, dtype, ndim)`` of each array parameter."""
@@ -87,10 +92,25 @@ _TAKANO = ("int64:2", "int64:2", "int64:1", "int64:1", "int64:1", "int64:1", "in
            "int", "int", "int32:2", "int", "int", "int", "int", "int64:1", "int32:2",
            "int8:1", "int64:1", "int64:1")
 
-#: the kernels that run without numba, by name
-KERNELS: dict[str, NativeKernel] = {
-    "takano-batch": NativeKernel("takano-batch", "sudokit.solvers.takano:batch", _TAKANO),
-}
+_LINKS = ("int32:1",) * 5  # DLX1's LLINK, RLINK, TOP, ULINK, DLINK (sudokit.solvers.dlx_kernel)
+_DLX = "sudokit.solvers.dlx_kernel:"
+
+#: the kernels that run without numba, by name: takano's batch count (the default engine of
+#: grids up to 16x16) and what counting one exact-cover instance with DLX takes
+KERNELS: dict[str, NativeKernel] = {kernel.name: kernel for kernel in (
+    NativeKernel("takano-batch", "sudokit.solvers.takano:batch", _TAKANO),
+    NativeKernel("dlx-fill-links", _DLX + "_fill_links",
+                 ("int", "int", "int64:1", "int64:1", *_LINKS, "int64:1"), returns=False),
+    NativeKernel("dlx-cover-preselected", _DLX + "cover_preselected",
+                 (*_LINKS, "int64:1", "int64:1", "int8:1")),
+    NativeKernel("dlx-count-slice", _DLX + "count_slice",
+                 (*_LINKS, "int32:1", "int64:1", "int64:1", "int", "int", "int64:1",
+                  "int64:1")),
+    NativeKernel("dlx-unwind", _DLX + "unwind", (*_LINKS, "int32:1", "int64:1"),
+                 returns=False),
+    NativeKernel("dlx-uncover-preselected", _DLX + "uncover_preselected",
+                 (*_LINKS, "int64:1", "int64:1"), returns=False),
+)}
 
 
 def _enabled() -> bool:
@@ -160,8 +180,9 @@ def build(kernel: NativeKernel, root: Path | None = None) -> Path | None:
         call.append(f"carray(a{position}, ({', '.join(shape)},))")
     namespace: dict[str, Any] = {"kernel": target, "carray": numba.carray,
                                  "__name__": __name__}
-    exec(f"def entry({', '.join(names)}):\n    return kernel({', '.join(call)})\n",  # noqa: S102
-         namespace)
+    body = f"kernel({', '.join(call)})"
+    body = f"return {body}" if kernel.returns else f"{body}\n    return 0"
+    exec(f"def entry({', '.join(names)}):\n    {body}\n", namespace)  # noqa: S102
     compiled: Any = numba.cfunc(types.int64(*argtypes))(namespace["entry"])
     library = compiled._library
     externals = _externals(library.get_llvm_str())
@@ -180,14 +201,41 @@ def build(kernel: NativeKernel, root: Path | None = None) -> Path | None:
             os.chmod(temporary, 0o644)  # (mkstemp makes it private) every user may load it
             path = folder / f"{kernel.name}-{meta['key'][:20]}.bin"
             os.replace(temporary, path)  # whole or absent, whoever builds at the same time
+            for stale in folder.glob(f"{kernel.name}-*.bin"):  # built for an older key
+                if stale != path:
+                    stale.unlink(missing_ok=True)
             return path
         except OSError:
             continue
     return None
 
 
+@functools.cache
+def build_quietly(name: str) -> None:
+    """Build kernel ``name`` unless a cache file for its key is there (once per process; for
+    the command line). A failure to build is a warning: the kernel runs through numba."""
+    kernel = KERNELS[name]
+    key = cache_key(kernel)
+    if any((folder / f"{name}-{key[:20]}.bin").is_file() for folder in _roots()):
+        return
+    try:
+        build(kernel)
+    except Exception as err:  # noqa: BLE001 - numba's internals changed: the copy is optional
+        warnings.warn(f"sudokit: cannot build the numba-free copy of {name} ({err}); the "
+                      "kernel runs through numba", RuntimeWarning, stacklevel=2)
+
+
 def cache_key(kernel: NativeKernel) -> str:
     """What a cache file must have been built with (see the module)."""
+    digest = hashlib.sha256(_environment_digest().encode())
+    digest.update(repr(kernel).encode())
+    return digest.hexdigest()
+
+
+@functools.cache
+def _environment_digest() -> str:
+    """The package's files (names, sizes, modification times), Python, numba, llvmlite and
+    the CPU, as one digest (once per process)."""
     import llvmlite
     import llvmlite.binding as llvm
 
@@ -201,7 +249,7 @@ def cache_key(kernel: NativeKernel) -> str:
                if numba_spec is not None and numba_spec.origin else None)
     digest.update(version.read_bytes() if version is not None and version.is_file() else b"")
     digest.update(f"{sys.version}|{llvmlite.__version__}|{llvm.get_host_cpu_name()}|"
-                  f"{llvm.get_host_cpu_features().flatten()}|{kernel}".encode())
+                  f"{llvm.get_host_cpu_features().flatten()}".encode())
     return digest.hexdigest()
 
 

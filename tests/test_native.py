@@ -1,8 +1,9 @@
-"""sudokit._native: the takano batch kernel linked from its object code, without numba.
+"""sudokit._native: kernels linked from their object code, without numba.
 
-The same counts, first solutions and node counts as the numba kernel on real puzzles; a bad
+takano's batch count gives the same counts, first solutions and node counts as the numba
+kernel on real puzzles, and DLX's single count the same counts, covers and budgets; a bad
 cache file or a symbol that cannot be resolved leaves the kernel to numba; and the command
-line builds the file once, then counts without importing numba.
+line builds the files once, then counts without importing numba.
 """
 
 from __future__ import annotations
@@ -18,9 +19,13 @@ import numpy as np
 import pytest
 
 from sudokit import _native
-from sudokit.instances import sudoku
-from sudokit.solvers import cp_engine
+from sudokit.encoders import to_exact_cover
+from sudokit.errors import BudgetExhausted
+from sudokit.instances import latin_square, sudoku
+from sudokit.solvers import cp_engine, dlx
+from sudokit.solvers.budget import Budget
 from sudokit.solvers.cp_engine import CPEngine
+from sudokit.solvers.dlx import DancingLinks
 
 from .helpers import data_path
 
@@ -99,22 +104,62 @@ def test_an_unresolvable_symbol_is_never_linked(linked):
                               "declare void @llvm.memset.p0.i64(ptr)\n") == {"f", "PyExc_X"}
 
 
-def _count(env: dict, path: Path) -> dict:
-    """``sudokit count --limit 2 PATH`` in a new interpreter: its output and whether it
-    imported numba."""
+@pytest.fixture(scope="module")
+def dlx_linked(tmp_path_factory):
+    """The DLX kernels of one count, built into a fresh folder and linked from it."""
+    folder = tmp_path_factory.mktemp("native-dlx")
+    linked = {}
+    for kernel, name in dlx._NATIVE.items():
+        assert _native.build(_native.KERNELS[name], root=folder) is not None
+        linked[name] = _native.load(_native.KERNELS[name], root=folder)
+        assert linked[name] is not None, kernel
+    return linked
+
+
+def _dlx_answers(grid, preselect: bool, budget=None):
+    """``(count, first)`` of ``grid``'s exact cover (its givens preselected, or encoded)."""
+    if preselect:
+        shared = to_exact_cover(grid.with_givens(np.zeros_like(grid.givens)))
+        cells = np.flatnonzero(grid.givens.ravel())
+        options = cells * grid.n + grid.givens.ravel()[cells] - 1
+        return DancingLinks.from_problem(shared.xc).count_first(options, 3, budget)
+    return DancingLinks.from_problem(to_exact_cover(grid).xc).count_first((), None, budget)
+
+
+def test_the_linked_dlx_kernels_count_as_numba_does(dlx_linked, monkeypatch):
+    puzzles = _puzzles("puzzles5_forum_hardest_1905_11+", 20)
+    cases = [(latin_square(np.zeros((4, 4), dtype=int)), False),
+             (sudoku(np.zeros((4, 4), dtype=int)), False),
+             *[(sudoku(row.reshape(9, 9)), True) for row in puzzles]]
+    monkeypatch.setattr(dlx._native, "native_kernel", lambda name: None)
+    expected = [_dlx_answers(grid, pre) for grid, pre in cases]
+    with pytest.raises(BudgetExhausted) as by_numba:
+        _dlx_answers(latin_square(np.zeros((5, 5), dtype=int)), False, Budget(nodes=5000))
+    monkeypatch.setattr(dlx._native, "native_kernel", dlx_linked.get)
+    assert dlx._kernel("count_slice") is dlx_linked["dlx-count-slice"]
+    found = [_dlx_answers(grid, pre) for grid, pre in cases]
+    assert [count for count, _ in found] == [576, 288] + [1] * 20
+    for (count, first), (want_count, want_first) in zip(found, expected, strict=True):
+        assert count == want_count and np.array_equal(first, want_first)
+    with pytest.raises(BudgetExhausted) as linked:  # slices and budgets as through numba
+        _dlx_answers(latin_square(np.zeros((5, 5), dtype=int)), False, Budget(nodes=5000))
+    assert linked.value.found == by_numba.value.found > 0
+
+
+def _run(env: dict, args: list[str], stdin: str | None = None) -> dict:
+    """``sudokit ARGS`` in a new interpreter: its output and whether it imported numba."""
     script = textwrap.dedent(f"""
         import json, sys
         import sudokit.cli
         try:
-            sudokit.cli.main(["count", "--limit", "2", {str(path)!r}], prog_name="sudokit",
-                             standalone_mode=False)
+            sudokit.cli.main({args!r}, prog_name="sudokit", standalone_mode=False)
         except SystemExit:
             pass
         sys.stdout.flush()
         print(json.dumps({{"numba": "numba" in sys.modules}}), file=sys.stderr)
     """)
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                          text=True, timeout=600, env=env)
+                          text=True, timeout=600, env=env, input=stdin)
     assert done.returncode == 0, done.stderr
     return {"stdout": done.stdout, "stderr": done.stderr,
             **json.loads(done.stderr.strip().splitlines()[-1])}
@@ -126,11 +171,16 @@ def test_the_command_line_builds_once_then_counts_without_numba(tmp_path):
     path.write_text("".join("".join("." if v == 0 else str(v) for v in row) + "\n"
                             for row in _puzzles("puzzles2_17_clue", 500)))
     env = {key: value for key, value in os.environ.items() if key != "SUDOKIT_NATIVE"}
-    env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")  # cold: numba compiles, then the build
-    first = _count(env, path)
-    assert first["numba"] and list((tmp_path / "cache" / "sudokit-native").glob("*.bin"))
-    second = _count(env, path)
-    assert not second["numba"], second["stderr"]
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")  # cold: numba compiles, then the builds
+    count = ["count", "--limit", "2", str(path)]
+    latin = ["count", "--solver", "dlx", "--problem", "latin", "-"]
+    first = _run(env, count)
+    first_latin = _run(env, latin, "." * 16 + "\n")
+    assert first["numba"] and first_latin["numba"]
+    assert len(list((tmp_path / "cache" / "sudokit-native").glob("*.bin"))) == 6
+    second, second_latin = _run(env, count), _run(env, latin, "." * 16 + "\n")
+    assert not second["numba"] and not second_latin["numba"], second["stderr"]
     assert second["stdout"] == first["stdout"] and first["stdout"].count(" 1\n") == 500
-    off = _count({**env, "SUDOKIT_NATIVE": "0"}, path)
+    assert second_latin["stdout"] == first_latin["stdout"] == "." * 16 + " 576\n"
+    off = _run({**env, "SUDOKIT_NATIVE": "0"}, count)
     assert off["numba"] and off["stdout"] == first["stdout"]

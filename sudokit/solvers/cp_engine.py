@@ -37,9 +37,7 @@ Examples
 
 from __future__ import annotations
 
-import functools
 import time
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import import_module
@@ -48,7 +46,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import _hooks
-from .._native import KERNELS, build, native_kernel
+from .._native import build_quietly, native_kernel
 from ..errors import BudgetExhausted, InstanceError, ResourceError, SolverError
 from ..resources import available_memory, format_bytes
 from .budget import UNLIMITED, Budget, Meter
@@ -112,17 +110,6 @@ METHODS: dict[str, SearchMethod] = {
     "takano": SearchMethod("takano", "sudokit.solvers.takano", 15, small=(256, 4),
                            layout="sudokit.solvers.takano_layout", native="takano-batch"),
 }
-
-
-@functools.cache
-def _build_native(name: str) -> None:
-    """Write :mod:`sudokit._native`'s cache file of kernel ``name`` (once per process; a
-    folder that cannot be written leaves the kernel to numba)."""
-    try:
-        build(KERNELS[name])
-    except Exception as err:  # noqa: BLE001 - numba's internals changed: the cache is optional
-        warnings.warn(f"sudokit: cannot build the numba-free copy of {name} ({err}); the "
-                      "kernel runs through numba", RuntimeWarning, stacklevel=2)
 
 
 class CPResult(NamedTuple):
@@ -230,7 +217,7 @@ class CPEngine(EngineBase):
                 begin = int(batch(*work, *margs, model.num_values, flags, rows, begin, limit,
                                   cap, 2 * slice_nodes, counts, firsts, lost, nodes, state))
         if not native and self.method.native is not None and _hooks.quick_numba_start:
-            _build_native(self.method.native)  # the command line's next runs skip numba
+            build_quietly(self.method.native)  # the command line's next runs skip numba
         held = budget.nodes is not None and budget.nodes <= cap   # the kernel held it all
         for p in np.flatnonzero((lost == 2) | ((lost == 1) & (not held))):
             # the rare rows that need more than one slice, or more levels: alone, from the start

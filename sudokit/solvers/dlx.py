@@ -31,15 +31,17 @@ array([0, 3, 4])
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from .. import _hooks, _native
 from ..errors import BudgetExhausted, SolverError
 from ..exact_cover import ExactCover
-from . import dlx_kernel as _k
 from .budget import Budget
+from .dlx_layout import COVERED, STEP_ENTER, build_links, primary_counts
 
 __all__ = ["BatchCount", "DancingLinks", "dlx_first", "dlx_solutions", "dlx_count"]
 
@@ -101,12 +103,13 @@ class DancingLinks:
         items = np.asarray(option_items)
         if validate:
             _check_problem(num_items, num_primary, starts, items)
-        if items.size + len(starts) + int(num_items) + 2 >= _k.COVERED:
+        if items.size + len(starts) + int(num_items) + 2 >= COVERED:
             raise SolverError(f"the problem is too large for DLX ({items.size} item entries)")
         self.num_items = int(num_items)
         self.num_primary = int(num_primary)
         self.num_options = len(starts) - 1
-        built = _k.build_links(self.num_items, self.num_primary, starts, items)
+        built = build_links(self.num_items, self.num_primary, starts, items,
+                            _kernel("_fill_links"))
         self._links = built[:5]
         self._spacers = built[5]
         self._x = np.zeros(self.num_primary + 1, dtype=np.int32)
@@ -114,7 +117,7 @@ class DancingLinks:
         self._stats = np.zeros(2, dtype=np.int64)
         # Bound on the length of a solution: options without primary items only enter one
         # as preselected; the others are disjoint, each with >= min_primary primary items.
-        primary = _k.primary_counts(self._links[2], self._spacers, self.num_primary)
+        primary = primary_counts(self._links[2], self._spacers, self.num_primary)
         self._secondary_only = primary == 0
         min_primary = int(primary[primary > 0].min()) if np.any(primary > 0) else 1
         self._width = self.num_primary // min_primary
@@ -256,11 +259,11 @@ class DancingLinks:
 
     def _count_sliced(self, pre: np.ndarray, limit: int, budget: Budget):
         meter = budget.start()
-        done = _k.cover_preselected(*self._links, self._spacers, pre, self._mark)
+        done = _kernel("cover_preselected")(*self._links, self._spacers, pre, self._mark)
         if done == 0:
             return 0, None
         self._stats[1] += done - 1
-        state = np.array([0, _k.STEP_ENTER, 0], dtype=np.int64)
+        state = np.array([0, STEP_ENTER, 0], dtype=np.int64)
         row = np.full(len(self._x), -1, dtype=np.int64)
         found = np.zeros(1, dtype=np.int64)
         start_nodes = self.nodes
@@ -269,16 +272,17 @@ class DancingLinks:
                 cap = start_nodes + budget.nodes if budget.nodes is not None else None
                 stop = self.nodes + self.slice_nodes
                 stop = stop if cap is None else min(stop, cap)
-                result = _k.count_slice(*self._links, self._x, state, self._stats, limit,
-                                        stop, row, found)
+                result = _kernel("count_slice")(*self._links, self._x, state, self._stats,
+                                                limit, stop, row, found)
                 if result >= 0:
                     break
                 if meter.late() or (cap is not None and self.nodes >= cap):
                     raise BudgetExhausted(f"DLX budget ran out after {int(found[0])} "
                                           "solution(s)", int(found[0]))
         finally:
-            _k.unwind(*self._links, self._x, state)
-            _k.uncover_preselected(*self._links, self._spacers, pre)
+            _kernel("unwind")(*self._links, self._x, state)
+            _kernel("uncover_preselected")(*self._links, self._spacers, pre)
+        _build_native()
         count = int(found[0])
         first = np.sort(np.concatenate((pre, row[row >= 0]))) if count else None
         return count, first
@@ -290,22 +294,23 @@ class DancingLinks:
         x = np.zeros_like(self._x)
         stats = np.zeros(2, dtype=np.int64)
         mark = np.zeros_like(self._mark)
-        done = _k.cover_preselected(*links, self._spacers, pre, mark)
+        done = _kernel("cover_preselected")(*links, self._spacers, pre, mark)
         if done == 0:
             return
         self._stats[1] += done - 1
-        state = np.array([0, _k.STEP_ENTER, 0], dtype=np.int64)
+        state = np.array([0, STEP_ENTER, 0], dtype=np.int64)
         out = np.zeros(len(x), dtype=np.int64)
+        search, options_of = _kernel("search"), _kernel("options_of")
         while True:
             stats[:] = 0
-            found = _k.search(*links, x, state, stats, slice_nodes)
+            found = search(*links, x, state, stats, slice_nodes)
             self._stats += stats
             if found == 0:
                 return
             if found == -1:  # a slice of nodes ended; the search resumes at X2
                 yield None
                 continue
-            size = _k.options_of(x, state[0], links[2], out)
+            size = options_of(x, state[0], links[2], out)
             yield np.sort(np.concatenate((pre, out[:size])))
 
     def count_many(self, pre_starts: Any, pre_options: Any, limit: int | None = None,
@@ -372,7 +377,7 @@ class DancingLinks:
         counts = np.zeros(len(starts) - 1, dtype=np.int64)
         firsts = np.full((len(counts), width), -1, dtype=np.int32)
         unknown = np.zeros(len(counts), dtype=np.int8)
-        _k.solve_batch(*self._links, self._spacers, self._x, self._stats, self._mark,
+        _kernel("solve_batch")(*self._links, self._spacers, self._x, self._stats, self._mark,
                        starts, options, limit, max_nodes, counts, firsts, unknown)
         big = np.iinfo(np.int32).max
         firsts = np.sort(np.where(firsts < 0, big, firsts), axis=1)
@@ -410,6 +415,32 @@ class DancingLinks:
                               f"(got {len(starts)} offsets for {len(options)} options)")
         self._check_range(options)
         return starts.astype(np.int64), options.astype(np.int64)
+
+
+#: the kernels that run without numba where :mod:`sudokit._native` has them: what counting
+#: one instance takes (the command line's ``count --solver dlx`` of one problem)
+_NATIVE = {"_fill_links": "dlx-fill-links", "cover_preselected": "dlx-cover-preselected",
+           "count_slice": "dlx-count-slice", "unwind": "dlx-unwind",
+           "uncover_preselected": "dlx-uncover-preselected"}
+
+
+def _kernel(name: str) -> Any:
+    """The kernel ``name`` of :mod:`sudokit.solvers.dlx_kernel`, or its numba-free copy."""
+    if name in _NATIVE:
+        found = _native.native_kernel(_NATIVE[name])
+        if found is not None:
+            return found
+    from . import dlx_kernel  # numba: imported when a kernel first runs through it
+
+    return getattr(dlx_kernel, name)
+
+
+def _build_native() -> None:
+    """In the command line, once numba has run a count, write the numba-free copies of
+    :data:`_NATIVE` that are missing (:func:`sudokit._native.build_quietly`)."""
+    if _hooks.quick_numba_start and "numba" in sys.modules:
+        for name in _NATIVE.values():
+            _native.build_quietly(name)
 
 
 def dlx_first(problem: Any, preselected: Any = ()) -> np.ndarray | None:

@@ -48,62 +48,25 @@ from __future__ import annotations
 import numpy as np
 
 from .._numba import njit
+from . import dlx_layout
 
 __all__ = ["build_links", "search", "solve_batch", "cover_preselected", "options_of",
            "STEP_ENTER", "STEP_DONE"]
 
-# Step codes of the resumable search (Knuth's step labels).
-STEP_ENTER = 2    # X2: enter level l
-STEP_TRY = 5      # X5: try x_l
-STEP_AGAIN = 6    # X6: try again
-STEP_BACK = 7     # X7: backtrack
-STEP_LEAVE = 8    # X8: leave level l
-STEP_DONE = 0     # the search is over
-COVERED = 1 << 29  # added to LEN(i) while item i is covered (see the module notes)
-
+from .dlx_layout import (  # noqa: F401  (the step codes: for the callers of search)
+    COVERED,
+    STEP_AGAIN,
+    STEP_BACK,
+    STEP_DONE,
+    STEP_ENTER,
+    STEP_LEAVE,
+    STEP_TRY,
+)
 
 
 def build_links(num_items, num_primary, starts, items):
-    """Build the DLX1 arrays (X1, "initialise") in one compiled pass over the options.
-
-    Parameters
-    ----------
-    num_items, num_primary : int
-        Items ``0..num_primary-1`` are primary, the rest secondary.
-    starts : array of int, length ``num_options + 1``
-        Option ``k`` is ``items[starts[k]:starts[k + 1]]``.
-    items : array of int
-        0-based item indices (no repeats inside an option).
-
-    Returns
-    -------
-    tuple of ndarray
-        ``(llink, rlink, top, ulink, dlink, spacers)``: the five ``int32`` link arrays and
-        the ``int64`` node index of each spacer (``num_options + 1`` of them).
-    """
-    n = int(num_items)
-    starts = np.asarray(starts, dtype=np.int64)
-    items = np.asarray(items, dtype=np.int64)
-    size = n + 2 + len(items) + len(starts) - 1
-    llink = np.zeros(n + 2, dtype=np.int32)
-    rlink = np.zeros(n + 2, dtype=np.int32)
-    top = np.zeros(size, dtype=np.int32)
-    ulink = np.zeros(size, dtype=np.int32)
-    dlink = np.zeros(size, dtype=np.int32)
-    spacers = np.zeros(len(starts), dtype=np.int64)
-    _fill_links(n, int(num_primary), starts, items, llink, rlink, top, ulink, dlink, spacers)
-    return llink, rlink, top, ulink, dlink, spacers
-
-
-@njit
-def primary_counts(top, spacers, num_primary):
-    """How many primary items each option covers (from TOP between consecutive spacers)."""
-    counts = np.zeros(len(spacers) - 1, dtype=np.int64)
-    for k in range(len(spacers) - 1):
-        for q in range(spacers[k] + 1, spacers[k + 1]):
-            if top[q] <= num_primary:
-                counts[k] += 1
-    return counts
+    """:func:`sudokit.solvers.dlx_layout.build_links` filled by :func:`_fill_links`."""
+    return dlx_layout.build_links(num_items, num_primary, starts, items, _fill_links)
 
 
 @njit
