@@ -114,7 +114,9 @@ KERNELS: dict[str, NativeKernel] = {kernel.name: kernel for kernel in (
 
 
 def _enabled() -> bool:
-    return os.environ.get("SUDOKIT_NATIVE", "1") != "0"
+    """On unless ``SUDOKIT_NATIVE=0``; Linux only (where this process's own symbols, the C
+    library's and Python's, are looked up with ``dlsym``, and where it is tested)."""
+    return os.environ.get("SUDOKIT_NATIVE", "1") != "0" and sys.platform.startswith("linux")
 
 
 @functools.cache
