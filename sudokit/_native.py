@@ -148,10 +148,13 @@ def load(kernel: NativeKernel, root: Path | None = None) -> Callable[..., int] |
             meta = json.loads(header)
         except ValueError:
             return None
-        if not data.startswith(_MAGIC) or meta.get("key") != key or \
-                hashlib.sha256(obj).hexdigest() != meta.get("sha256"):
+        if not (data.startswith(_MAGIC) and isinstance(meta, dict) and meta.get("key") == key
+                and hashlib.sha256(obj).hexdigest() == meta.get("sha256")):
             return None
-        address = _link(llvm, obj, meta["symbol"], meta["externals"])
+        try:
+            address = _link(llvm, obj, str(meta["symbol"]), list(meta["externals"]))
+        except Exception:  # noqa: BLE001 - a cache file llvmlite refuses: numba runs it
+            return None
         return None if address is None else _caller(kernel, address)
     return None
 

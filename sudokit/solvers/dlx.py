@@ -259,6 +259,7 @@ class DancingLinks:
 
     def _count_sliced(self, pre: np.ndarray, limit: int, budget: Budget):
         meter = budget.start()
+        count_slice = _kernel("count_slice")
         done = _kernel("cover_preselected")(*self._links, self._spacers, pre, self._mark)
         if done == 0:
             return 0, None
@@ -272,8 +273,8 @@ class DancingLinks:
                 cap = start_nodes + budget.nodes if budget.nodes is not None else None
                 stop = self.nodes + self.slice_nodes
                 stop = stop if cap is None else min(stop, cap)
-                result = _kernel("count_slice")(*self._links, self._x, state, self._stats,
-                                                limit, stop, row, found)
+                result = count_slice(*self._links, self._x, state, self._stats, limit, stop,
+                                     row, found)
                 if result >= 0:
                     break
                 if meter.late() or (cap is not None and self.nodes >= cap):
