@@ -6,6 +6,10 @@ Test modules import from here (``from .helpers import ...``), never from each ot
 from __future__ import annotations
 
 import itertools
+import json
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -172,3 +176,25 @@ def assert_cli_error(result, code, *fragments):
     assert "Traceback" not in result.stdout + result.stderr
     return lines[0]
 
+
+
+def loaded_after(args: list[str], modules: tuple[str, ...], env: dict | None = None,
+                 stdin: str | None = None) -> dict:
+    """Run ``sudokit.cli.main(args)`` in a new interpreter (its ``sys.modules`` is its own):
+    ``{"stdout", "stderr"}`` and, for each of ``modules``, whether the run imported it."""
+    script = textwrap.dedent(f"""
+        import json, sys
+        import sudokit.cli
+        try:
+            sudokit.cli.main({args!r}, prog_name="sudokit", standalone_mode=False)
+        except SystemExit:
+            pass
+        sys.stdout.flush()
+        print(json.dumps({{name: name in sys.modules for name in {modules!r}}}),
+              file=sys.stderr)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600, env=env, input=stdin)
+    assert done.returncode == 0, done.stderr
+    return {"stdout": done.stdout, "stderr": done.stderr,
+            **json.loads(done.stderr.strip().splitlines()[-1])}

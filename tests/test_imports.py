@@ -4,16 +4,16 @@ The import checks run in fresh interpreters (``sys.modules`` of the test process
 everything); each takes about half a second.
 """
 
-import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
+
+from .helpers import loaded_after
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLE = ROOT / "sudokit" / "instances" / "examples" / "puzzle17.txt"
@@ -23,21 +23,7 @@ KERNEL_MODULES = ("numba", "sudokit._numba", "asyncio")
 def _loaded_after(args: list[str]) -> dict:
     """Run ``sudokit.cli.main(args)`` in a new interpreter; which of KERNEL_MODULES (and
     asyncio, which only a Dask cluster needs) it loaded."""
-    script = textwrap.dedent(f"""
-        import json, sys
-        import sudokit.cli
-        try:
-            sudokit.cli.main({args!r}, prog_name="sudokit", standalone_mode=False)
-        except SystemExit:
-            pass
-        sys.stdout.flush()
-        print(json.dumps({{name: name in sys.modules for name in {KERNEL_MODULES!r}}}),
-              file=sys.stderr)
-    """)
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return {"stdout": done.stdout, **json.loads(done.stderr.strip().splitlines()[-1])}
+    return loaded_after(args, KERNEL_MODULES)
 
 
 def test_version_loads_no_numba():

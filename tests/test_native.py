@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +24,7 @@ from sudokit.solvers.budget import Budget
 from sudokit.solvers.cp_engine import CPEngine
 from sudokit.solvers.dlx import DancingLinks
 
-from .helpers import data_path
+from .helpers import data_path, loaded_after
 
 ROOT = Path(__file__).resolve().parents[1]
 TAKANO = _native.KERNELS["takano-batch"]
@@ -148,21 +145,7 @@ def test_the_linked_dlx_kernels_count_as_numba_does(dlx_linked, monkeypatch):
 
 def _run(env: dict, args: list[str], stdin: str | None = None) -> dict:
     """``sudokit ARGS`` in a new interpreter: its output and whether it imported numba."""
-    script = textwrap.dedent(f"""
-        import json, sys
-        import sudokit.cli
-        try:
-            sudokit.cli.main({args!r}, prog_name="sudokit", standalone_mode=False)
-        except SystemExit:
-            pass
-        sys.stdout.flush()
-        print(json.dumps({{"numba": "numba" in sys.modules}}), file=sys.stderr)
-    """)
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                          text=True, timeout=600, env=env, input=stdin)
-    assert done.returncode == 0, done.stderr
-    return {"stdout": done.stdout, "stderr": done.stderr,
-            **json.loads(done.stderr.strip().splitlines()[-1])}
+    return loaded_after(args, ("numba",), env, stdin)
 
 
 @pytest.mark.slow

@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._numba import njit
+from .takano_layout import grow  # noqa: F401  (the same first five arrays: the levels)
 
 __all__ = ["start", "run", "batch"]
 
@@ -262,17 +263,6 @@ def work(model, depth):
             np.zeros(depth, dtype=np.int64), np.zeros(depth, dtype=np.int64),
             np.zeros(cells * values + 1, dtype=np.int64),
             np.zeros(cells * values + 1, dtype=np.uint8))
-
-
-def grow(work, depth):
-    """``work`` with ``depth`` levels, the levels so far copied."""
-    return (*(_deeper(a, depth) for a in work[:5]), *work[5:])
-
-
-def _deeper(levels, depth):
-    more = np.zeros((depth, *levels.shape[1:]), dtype=levels.dtype)
-    more[:len(levels)] = levels
-    return more
 
 
 def level_bytes(model):
