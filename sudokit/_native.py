@@ -114,9 +114,12 @@ KERNELS: dict[str, NativeKernel] = {kernel.name: kernel for kernel in (
 
 
 def _enabled() -> bool:
-    """On unless ``SUDOKIT_NATIVE=0``; Linux only (where this process's own symbols, the C
-    library's and Python's, are looked up with ``dlsym``, and where it is tested)."""
-    return os.environ.get("SUDOKIT_NATIVE", "1") != "0" and sys.platform.startswith("linux")
+    """On unless ``SUDOKIT_NATIVE=0`` or ``NUMBA_DISABLE_JIT`` asks for the kernels as plain
+    Python; Linux only (where this process's own symbols, the C library's and Python's, are
+    looked up with ``dlsym``, and where it is tested)."""
+    return (os.environ.get("SUDOKIT_NATIVE", "1") != "0"
+            and os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0")
+            and sys.platform.startswith("linux"))
 
 
 @functools.cache

@@ -167,3 +167,5 @@ def test_the_command_line_builds_once_then_counts_without_numba(tmp_path):
     assert second_latin["stdout"] == first_latin["stdout"] == "." * 16 + " 576\n"
     off = _run({**env, "SUDOKIT_NATIVE": "0"}, count)
     assert off["numba"] and off["stdout"] == first["stdout"]
+    plain = _run({**env, "NUMBA_DISABLE_JIT": "1"}, latin, "." * 16 + "\n")  # plain Python
+    assert plain["numba"] and plain["stdout"] == first_latin["stdout"]
