@@ -5,7 +5,7 @@ A command that runs a numba kernel pays about 0.15-0.2 s before the kernel start
 ``import numba`` (0.15 s here) and loading its cached kernels. For the uniqueness check of a
 file of 9x9 puzzles that is a fifth of the whole run. So the hottest kernel of the command
 line, the batch count of :mod:`sudokit.solvers.takano` (the default engine of grids up to
-16x16), and the DLX kernels that counting one exact-cover instance takes
+16x16), and the DLX kernels that counting exact-cover instances takes
 (:mod:`sudokit.solvers.dlx`), are also compiled by numba as C-callable functions: each a
 ``cfunc`` that takes a pointer and the shape of each array and calls the kernel on
 ``numba.carray`` views of them. Its object code (the kernel and everything it calls,
@@ -96,7 +96,7 @@ _LINKS = ("int32:1",) * 5  # DLX1's LLINK, RLINK, TOP, ULINK, DLINK (sudokit.sol
 _DLX = "sudokit.solvers.dlx_kernel:"
 
 #: the kernels that run without numba, by name: takano's batch count (the default engine of
-#: grids up to 16x16) and what counting one exact-cover instance with DLX takes
+#: grids up to 16x16) and what counting exact-cover instances with DLX takes
 KERNELS: dict[str, NativeKernel] = {kernel.name: kernel for kernel in (
     NativeKernel("takano-batch", "sudokit.solvers.takano:batch", _TAKANO),
     NativeKernel("dlx-fill-links", _DLX + "_fill_links",
@@ -110,6 +110,9 @@ KERNELS: dict[str, NativeKernel] = {kernel.name: kernel for kernel in (
                  returns=False),
     NativeKernel("dlx-uncover-preselected", _DLX + "uncover_preselected",
                  (*_LINKS, "int64:1", "int64:1"), returns=False),
+    NativeKernel("dlx-solve-batch", _DLX + "solve_batch",
+                 (*_LINKS, "int64:1", "int32:1", "int64:1", "int8:1", "int64:1", "int64:1",
+                  "int", "int", "int64:1", "int32:2", "int8:1", "int64:1"), returns=False),
 )}
 
 

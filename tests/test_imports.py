@@ -39,8 +39,10 @@ def test_sat_solve_loads_no_numba():
 
 
 def test_dlx_solve_loads_numba():
-    """The check above can fail: the exact cover solver does load the kernels."""
-    out = _loaded_after(["solve", "--solver", "dlx", str(PUZZLE)])
+    """The check above can fail: the exact cover solver does load the kernels (through numba
+    with ``SUDOKIT_NATIVE=0``; else their numba-free copies may run: tests/test_native.py)."""
+    env = dict(os.environ, SUDOKIT_NATIVE="0")
+    out = loaded_after(["solve", "--solver", "dlx", str(PUZZLE)], KERNEL_MODULES, env)
     assert any(len(line) == 81 and line.isdigit() for line in out["stdout"].splitlines())
     assert out["numba"] and out["sudokit._numba"]
     assert not out["asyncio"]   # a serial run loads nothing of the --jobs machinery's needs

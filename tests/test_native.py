@@ -1,7 +1,8 @@
 """sudokit._native: kernels linked from their object code, without numba.
 
 takano's batch count gives the same counts, first solutions and node counts as the numba
-kernel on real puzzles, and DLX's single count the same counts, covers and budgets; a bad
+kernel on real puzzles, and DLX's counts (one instance, or many by preselection) the same
+counts, covers and budgets; a bad
 cache file or a symbol that cannot be resolved leaves the kernel to numba; and the command
 line builds the files once, then counts without importing numba.
 """
@@ -143,6 +144,31 @@ def test_the_linked_dlx_kernels_count_as_numba_does(dlx_linked, monkeypatch):
     assert linked.value.found == by_numba.value.found > 0
 
 
+def _batch_answers(puzzles: np.ndarray, budget=None):
+    """:meth:`DancingLinks.count_many` of the puzzles' givens on the empty grid's cover."""
+    shared = to_exact_cover(EMPTY9)
+    cells = [np.flatnonzero(row) for row in puzzles]
+    options = np.concatenate([c * 9 + row[c] - 1 for c, row in zip(cells, puzzles,
+                                                                   strict=True)])
+    starts = np.concatenate(([0], np.cumsum([len(c) for c in cells])))
+    return DancingLinks.from_problem(shared.xc).count_many(starts, options, 2, budget)
+
+
+def test_the_linked_dlx_batch_counts_as_numba_does(dlx_linked, monkeypatch):
+    puzzles = np.concatenate([_puzzles("puzzles2_17_clue", 300),
+                              _puzzles("puzzles5_forum_hardest_1905_11+", 50)])
+    monkeypatch.setattr(dlx._native, "native_kernel", lambda name: None)
+    expected = _batch_answers(puzzles)
+    tight = _batch_answers(puzzles, Budget(nodes=50))  # some sets run out of nodes
+    monkeypatch.setattr(dlx._native, "native_kernel", dlx_linked.get)
+    assert dlx._kernel("solve_batch") is dlx_linked["dlx-solve-batch"]
+    for found, want in ((_batch_answers(puzzles), expected),
+                        (_batch_answers(puzzles, Budget(nodes=50)), tight)):
+        for field in ("counts", "firsts", "unknown"):
+            assert np.array_equal(getattr(found, field), getattr(want, field)), field
+    assert expected.counts.tolist() == [1] * len(puzzles) and tight.unknown.any()
+
+
 def _run(env: dict, args: list[str], stdin: str | None = None) -> dict:
     """``sudokit ARGS`` in a new interpreter: its output and whether it imported numba."""
     return loaded_after(args, ("numba",), env, stdin)
@@ -160,12 +186,14 @@ def test_the_command_line_builds_once_then_counts_without_numba(tmp_path):
     first = _run(env, count)
     first_latin = _run(env, latin, "." * 16 + "\n")
     assert first["numba"] and first_latin["numba"]
-    assert len(list((tmp_path / "cache" / "sudokit-native").glob("*.bin"))) == 6
+    assert len(list((tmp_path / "cache" / "sudokit-native").glob("*.bin"))) == 7
     second, second_latin = _run(env, count), _run(env, latin, "." * 16 + "\n")
     assert not second["numba"] and not second_latin["numba"], second["stderr"]
     assert second["stdout"] == first["stdout"] and first["stdout"].count(" 1\n") == 500
     assert second_latin["stdout"] == first_latin["stdout"] == "." * 16 + " 576\n"
     off = _run({**env, "SUDOKIT_NATIVE": "0"}, count)
     assert off["numba"] and off["stdout"] == first["stdout"]
+    solved = _run(env, ["solve", "--solver", "dlx", str(path)])  # DLX's batch: no numba
+    assert not solved["numba"] and solved["stdout"].count("\n") == 500
     plain = _run({**env, "NUMBA_DISABLE_JIT": "1"}, latin, "." * 16 + "\n")  # plain Python
     assert plain["numba"] and plain["stdout"] == first_latin["stdout"]

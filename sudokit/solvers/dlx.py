@@ -379,7 +379,9 @@ class DancingLinks:
         firsts = np.full((len(counts), width), -1, dtype=np.int32)
         unknown = np.zeros(len(counts), dtype=np.int8)
         _kernel("solve_batch")(*self._links, self._spacers, self._x, self._stats, self._mark,
-                       starts, options, limit, max_nodes, counts, firsts, unknown)
+                               starts, options, limit, max_nodes, counts, firsts, unknown,
+                               np.zeros(3, dtype=np.int64))
+        _build_native()
         big = np.iinfo(np.int32).max
         firsts = np.sort(np.where(firsts < 0, big, firsts), axis=1)
         firsts[firsts == big] = -1
@@ -419,10 +421,11 @@ class DancingLinks:
 
 
 #: the kernels that run without numba where :mod:`sudokit._native` has them: what counting
-#: one instance takes (the command line's ``count --solver dlx`` of one problem)
+#: one instance takes (``count --solver dlx`` of one problem) and counting many by
+#: preselection (``solve``/``count --solver dlx`` of puzzles)
 _NATIVE = {"_fill_links": "dlx-fill-links", "cover_preselected": "dlx-cover-preselected",
            "count_slice": "dlx-count-slice", "unwind": "dlx-unwind",
-           "uncover_preselected": "dlx-uncover-preselected"}
+           "uncover_preselected": "dlx-uncover-preselected", "solve_batch": "dlx-solve-batch"}
 
 
 def _kernel(name: str) -> Any:

@@ -45,8 +45,6 @@ Examples
 
 from __future__ import annotations
 
-import numpy as np
-
 from .._numba import njit
 from . import dlx_layout
 
@@ -371,13 +369,13 @@ def solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
 
 @njit
 def solve_batch(llink, rlink, top, ulink, dlink, spacers, x, stats, mark,
-                pre_starts, pre_options, limit, max_nodes, counts, firsts, unknown):
+                pre_starts, pre_options, limit, max_nodes, counts, firsts, unknown, state):
     """:func:`solve_one` for each preselected set ``pre_options[pre_starts[p]:...]``.
 
     ``max_nodes`` is the node budget of each set (-1: none); a set that runs out gets
-    ``unknown[p] = 1`` and its count so far (a lower bound).
+    ``unknown[p] = 1`` and its count so far (a lower bound). ``state``: three int64 of
+    scratch (the caller's: the kernel allocates nothing, so it also runs without numba).
     """
-    state = np.zeros(3, dtype=np.int64)
     for p in range(len(counts)):
         pre = pre_options[pre_starts[p]:pre_starts[p + 1]]
         budget = -1 if max_nodes < 0 else stats[0] + max_nodes
