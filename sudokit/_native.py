@@ -144,7 +144,7 @@ def load(kernel: NativeKernel, root: Path | None = None) -> Callable[..., int] |
         return None
     key = cache_key(kernel)
     for folder in [root] if root is not None else _roots():
-        path = folder / f"{kernel.name}-{key[:20]}.bin"
+        path = folder / _file_name(kernel, key)
         try:
             data = path.read_bytes()
         except OSError:
@@ -210,9 +210,10 @@ def build(kernel: NativeKernel, root: Path | None = None) -> Path | None:
             with os.fdopen(handle, "wb") as out:
                 out.write(payload)
             os.chmod(temporary, 0o644)  # (mkstemp makes it private) every user may load it
-            path = folder / f"{kernel.name}-{meta['key'][:20]}.bin"
+            path = folder / _file_name(kernel, meta["key"])
             os.replace(temporary, path)  # whole or absent, whoever builds at the same time
-            for stale in folder.glob(f"{kernel.name}-*.bin"):  # built for an older key
+            # files of older keys for this CPU go (a folder shared by machines keeps theirs)
+            for stale in folder.glob(f"{kernel.name}-{_cpu_tag()}-*.bin"):
                 if stale != path:
                     stale.unlink(missing_ok=True)
             return path
@@ -227,7 +228,7 @@ def build_quietly(name: str) -> None:
     the command line). A failure to build is a warning: the kernel runs through numba."""
     kernel = KERNELS[name]
     key = cache_key(kernel)
-    if any((folder / f"{name}-{key[:20]}.bin").is_file() for folder in _roots()):
+    if any((folder / _file_name(kernel, key)).is_file() for folder in _roots()):
         return
     try:
         build(kernel)
@@ -262,6 +263,19 @@ def _environment_digest() -> str:
     digest.update(f"{sys.version}|{llvmlite.__version__}|{llvm.get_host_cpu_name()}|"
                   f"{llvm.get_host_cpu_features().flatten()}".encode())
     return digest.hexdigest()
+
+
+def _file_name(kernel: NativeKernel, key: str) -> str:
+    return f"{kernel.name}-{_cpu_tag()}-{key[:20]}.bin"
+
+
+@functools.cache
+def _cpu_tag() -> str:
+    """This machine's CPU in a file name: its name and a digest of its features."""
+    import llvmlite.binding as llvm
+
+    features = hashlib.sha256(llvm.get_host_cpu_features().flatten().encode()).hexdigest()
+    return f"{llvm.get_host_cpu_name()}.{features[:8]}".replace(os.sep, "_")
 
 
 def _roots() -> list[Path]:

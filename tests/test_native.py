@@ -74,6 +74,7 @@ def test_the_linked_kernel_refuses_arrays_it_would_misread(linked):
 def test_a_damaged_or_foreign_cache_file_is_not_loaded(linked, tmp_path):
     folder, _ = linked
     (good,) = folder.glob("takano-batch-*.bin")
+    assert good.name.startswith(f"takano-batch-{_native._cpu_tag()}-")
     data = good.read_bytes()
     damaged = tmp_path / "damaged"
     damaged.mkdir()
