@@ -14,7 +14,7 @@ object into an llvmlite MCJIT engine (about 30 ms, importing llvmlite included) 
 the function through ctypes: the same machine code, without numba.
 
 * **Built** by the command line (:data:`sudokit._hooks.quick_numba_start`), once, in the
-  process that ran the kernel through numba (:func:`build_quietly`, about 1-2 s a kernel
+  process that ran the kernel through numba (:func:`after_numba`, about 1-2 s a kernel
   with numba already loaded; the cold-cache notice covers it). A library never builds.
 * **Used** (:func:`native_kernel`) only while numba is not imported: where numba is loaded
   already, its own dispatcher is as fast to call.
@@ -55,8 +55,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["KERNELS", "NativeKernel", "build", "build_quietly", "cache_key", "load",
-           "native_kernel"]
+from . import _hooks
+
+__all__ = ["KERNELS", "NativeKernel", "after_numba", "build", "build_quietly", "cache_key",
+           "load", "native_kernel"]
 
 _PACKAGE = Path(__file__).resolve().parent
 _MAGIC = b"sudokit-native-1\n"
@@ -222,6 +224,15 @@ def build(kernel: NativeKernel, root: Path | None = None) -> Path | None:
     return None
 
 
+def after_numba(*names: str) -> None:
+    """In the command line (:data:`sudokit._hooks.quick_numba_start`), once numba has run
+    the kernels ``names``: build the copies that are missing (:func:`build_quietly`), so the
+    next runs skip numba. Elsewhere, or while numba is not loaded, nothing."""
+    if _hooks.quick_numba_start and "numba" in sys.modules:
+        for name in names:
+            build_quietly(name)
+
+
 @functools.cache
 def build_quietly(name: str) -> None:
     """Build kernel ``name`` unless a cache file for its key is there (once per process; for
@@ -335,41 +346,33 @@ def _helper_symbols() -> dict[str, int]:
 def _resolvable(names: set[str]) -> set[str]:
     """Those of ``names`` that numba's helpers or this process (the C library, Python's C
     API) define."""
+    return {name for name in names if _symbol_address(name) is not None}
+
+
+def _symbol_address(name: str) -> int | None:
+    """Where numba's helpers or this process define ``name``, or None."""
     import ctypes
 
-    process = ctypes.CDLL(None)
     helpers = _helper_symbols()
-    found = set()
-    for name in names:
-        if name in helpers:
-            found.add(name)
-            continue
-        try:
-            process[name]
-        except AttributeError:
-            continue
-        found.add(name)
-    return found
+    if name in helpers:
+        return helpers[name]
+    try:
+        return ctypes.cast(ctypes.CDLL(None)[name], ctypes.c_void_p).value
+    except AttributeError:
+        return None
 
 
 _ENGINES: list[Any] = []  # the MCJIT engines linked, kept alive with their code
 
 
 def _link(llvm: Any, obj: bytes, symbol: str, externals: list[str]) -> int | None:
-    import ctypes
-
-    helpers = _helper_symbols()
-    process = ctypes.CDLL(None)
     for name in externals:
         if llvm.address_of_symbol(name):
             continue
-        if name in helpers:
-            llvm.add_symbol(name, helpers[name])
-            continue
-        try:
-            llvm.add_symbol(name, ctypes.cast(process[name], ctypes.c_void_p).value)
-        except AttributeError:
+        address = _symbol_address(name)
+        if address is None:
             return None  # linking would stop the process: the kernel runs through numba
+        llvm.add_symbol(name, address)
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
     machine = llvm.Target.from_default_triple().create_target_machine(

@@ -74,12 +74,11 @@ def dask_client(jobs: int | None = None, scheduler: str | None = None) -> Iterat
     """
     check_dask()
     import dask
-    from distributed import Client, LocalCluster
 
     method = worker_start_method() if scheduler is None else None
     settings = {} if method is None else {"distributed.worker.multiprocessing-method": method}
     with dask.config.set(settings):  # kept while the nannies may restart a worker
-        yield from _opened(Client, LocalCluster, jobs, scheduler)
+        yield from _opened(jobs, scheduler)
 
 
 def worker_start_method() -> str | None:
@@ -127,20 +126,21 @@ def _flush_standard_streams() -> None:
                 stream.flush()
 
 
-def _opened(client_class: Any, cluster_class: Any, jobs: int | None,
-            scheduler: str | None) -> Iterator[Any]:
+def _opened(jobs: int | None, scheduler: str | None) -> Iterator[Any]:
+    from distributed import Client, LocalCluster
+
     cluster = None
     try:
         with _signals_deferred():  # Ctrl-C while a cluster starts would leave it half made
             if scheduler is None:
-                cluster = cluster_class(n_workers=jobs or 1, threads_per_worker=1,
+                cluster = LocalCluster(n_workers=jobs or 1, threads_per_worker=1,
                                        processes=True, dashboard_address=None,
                                        # its HTTP server (no dashboard) on a free port
                                        scheduler_kwargs={"dashboard_address": ":0"},
                                        silence_logs=logging.CRITICAL)
-                client = client_class(cluster, set_as_default=False)
+                client = Client(cluster, set_as_default=False)
             else:
-                client = _connect(client_class, scheduler)
+                client = _connect(Client, scheduler)
     except BaseException:
         if cluster is not None:
             cluster.close()

@@ -45,8 +45,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .. import _hooks
-from .._native import build_quietly, native_kernel
+from .._native import after_numba, native_kernel
 from ..errors import BudgetExhausted, InstanceError, ResourceError, SolverError
 from ..resources import available_memory, format_bytes
 from .budget import UNLIMITED, Budget, Meter
@@ -157,14 +156,14 @@ class CPEngine(EngineBase):
         """The method's numba kernels (imported when first needed)."""
         return self.method.kernels
 
-    def _batch_kernel(self) -> tuple[Any, bool]:
-        """``(batch, native)``: the method's batch kernel, run without numba where
-        :mod:`sudokit._native` has it."""
+    def _batch_kernel(self) -> Any:
+        """The method's batch kernel, run without numba where :mod:`sudokit._native` has
+        it."""
         if self.method.native is not None:
             found = native_kernel(self.method.native)
             if found is not None:
-                return found, True
-        return self.kernels.batch, False
+                return found
+        return self.kernels.batch
 
     def flags_for(self, model: UnitModel) -> int:
         """The flags the kernels get for ``model``'s shape: those given, else the method's
@@ -208,7 +207,7 @@ class CPEngine(EngineBase):
         flags = self.flags_for(model)
         work = self._prepare(model, rows, budget)
         slice_nodes = int(self.helpers.slice_nodes(model))
-        batch, native = self._batch_kernel()
+        batch = self._batch_kernel()
         cap = slice_nodes if budget.nodes is None else min(slice_nodes, int(budget.nodes))
         state = np.zeros(6, dtype=np.int64)
         begin = 0
@@ -216,8 +215,8 @@ class CPEngine(EngineBase):
             while begin < size:
                 begin = int(batch(*work, *margs, model.num_values, flags, rows, begin, limit,
                                   cap, 2 * slice_nodes, counts, firsts, lost, nodes, state))
-        if not native and self.method.native is not None and _hooks.quick_numba_start:
-            build_quietly(self.method.native)  # the command line's next runs skip numba
+        if self.method.native is not None:
+            after_numba(self.method.native)  # the command line's next runs skip numba
         held = budget.nodes is not None and budget.nodes <= cap   # the kernel held it all
         for p in np.flatnonzero((lost == 2) | ((lost == 1) & (not held))):
             # the rare rows that need more than one slice, or more levels: alone, from the start

@@ -31,13 +31,12 @@ array([0, 3, 4])
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from .. import _hooks, _native
+from .. import _native
 from ..errors import BudgetExhausted, SolverError
 from ..exact_cover import ExactCover
 from .budget import Budget
@@ -283,7 +282,7 @@ class DancingLinks:
         finally:
             _kernel("unwind")(*self._links, self._x, state)
             _kernel("uncover_preselected")(*self._links, self._spacers, pre)
-        _build_native()
+        _native.after_numba(*_NATIVE.values())
         count = int(found[0])
         first = np.sort(np.concatenate((pre, row[row >= 0]))) if count else None
         return count, first
@@ -381,7 +380,7 @@ class DancingLinks:
         _kernel("solve_batch")(*self._links, self._spacers, self._x, self._stats, self._mark,
                                starts, options, limit, max_nodes, counts, firsts, unknown,
                                np.zeros(3, dtype=np.int64))
-        _build_native()
+        _native.after_numba(*_NATIVE.values())
         big = np.iinfo(np.int32).max
         firsts = np.sort(np.where(firsts < 0, big, firsts), axis=1)
         firsts[firsts == big] = -1
@@ -437,14 +436,6 @@ def _kernel(name: str) -> Any:
     from . import dlx_kernel  # numba: imported when a kernel first runs through it
 
     return getattr(dlx_kernel, name)
-
-
-def _build_native() -> None:
-    """In the command line, once numba has run a count, write the numba-free copies of
-    :data:`_NATIVE` that are missing (:func:`sudokit._native.build_quietly`)."""
-    if _hooks.quick_numba_start and "numba" in sys.modules:
-        for name in _NATIVE.values():
-            _native.build_quietly(name)
 
 
 def dlx_first(problem: Any, preselected: Any = ()) -> np.ndarray | None:
