@@ -138,3 +138,29 @@ def test_an_interrupt_inside_a_ctypes_callback_still_exits_130():
     assert result.exit_code == 130, result.output
     assert result.output.strip().splitlines()[-1] == "sudokit: interrupted"
     assert "internal error" not in result.output and "Exception ignored" not in result.output
+
+
+def test_a_ctrl_c_as_a_solver_is_freed_waits_until_it_is_forgotten(monkeypatch):
+    """A Ctrl-C right after PySAT frees CaDiCaL, before it drops the pointer, used to leave a
+    dangling handle that the destructor freed again (the process aborted: ``munmap_chunk():
+    invalid pointer``, once in some hundred interrupted batches); it now lands after."""
+    import pysat.solvers
+
+    from sudokit.solvers.sat import open_solver
+
+    solver = open_solver("cadical195")
+    inner = solver.solver
+    free = pysat.solvers.pysolvers.cadical195_del
+
+    def free_then_interrupt(*args):
+        free(*args)
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C at the worst moment
+
+    monkeypatch.setattr(pysat.solvers.pysolvers, "cadical195_del", free_then_interrupt)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solver.delete()
+        dangling = inner.cadical is not None
+    finally:
+        inner.cadical = None  # (a failure here must not free it twice at exit)
+    assert not dangling and solver.solver is None

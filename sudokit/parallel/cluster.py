@@ -22,12 +22,12 @@ import logging
 import os
 import signal
 import sys
-import threading
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .._signals import signals_deferred
 from ..errors import MissingExtraError, SolverError
 from ..solvers.registry import NeedsExtra
 
@@ -131,7 +131,7 @@ def _opened(jobs: int | None, scheduler: str | None) -> Iterator[Any]:
 
     cluster = None
     try:
-        with _signals_deferred():  # Ctrl-C while a cluster starts would leave it half made
+        with signals_deferred():  # Ctrl-C while a cluster starts would leave it half made
             if scheduler is None:
                 cluster = LocalCluster(n_workers=jobs or 1, threads_per_worker=1,
                                        processes=True, dashboard_address=None,
@@ -151,26 +151,6 @@ def _opened(jobs: int | None, scheduler: str | None) -> Iterator[Any]:
         client.close()
         if cluster is not None:
             cluster.close()
-
-
-@contextlib.contextmanager
-def _signals_deferred() -> Iterator[None]:
-    """SIGINT and SIGTERM received in the block are delivered when it ends (to the handlers
-    in place before it), so that a starting cluster is either not made or made whole and
-    then closed; outside the main thread, nothing changes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    received: list[int] = []
-    previous = {signum: signal.signal(signum, lambda signum, frame: received.append(signum))
-                for signum in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-        if received:
-            signal.raise_signal(received[0])
 
 
 def _connect(client_class: Any, address: str) -> Any:

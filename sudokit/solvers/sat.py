@@ -29,6 +29,7 @@ import numpy as np
 from pysat._utils import MainThread
 from pysat.solvers import Solver
 
+from .._signals import signals_deferred
 from ..cnf import CNF
 from ..encoders import completion_to_cnf, to_cnf
 from ..encoders.size import completion_cnf_size
@@ -43,11 +44,22 @@ __all__ = ["SATEngine", "open_solver", "load_cnf", "read_model", "run_solver", "
            "solutions", "count_solutions", "is_unique"]
 
 
+class _Solver(Solver):
+    """PySAT's solver, deleted whole: a Ctrl-C between freeing the C solver and forgetting
+    it would leave a dangling handle that the destructor frees again (an abort)."""
+
+    def delete(self) -> None:
+        if self.solver is None:
+            return  # deleted already (and so nothing to guard, at exit least of all)
+        with signals_deferred():
+            super().delete()
+
+
 def open_solver(name: str = DEFAULT_SOLVER, cnf: CNF | None = None,
                 meter: Meter | None = None) -> Solver:
     """A PySAT solver by name (use it in a ``with`` block), loaded with ``cnf`` if given
     (within ``meter``'s time budget: the solver is deleted if loading runs out of it)."""
-    solver = Solver(name=resolve_solver(name))
+    solver = _Solver(name=resolve_solver(name))
     if cnf is not None:
         try:
             load_cnf(solver, cnf, meter)
