@@ -17,7 +17,7 @@ from .helpers import loaded_after
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLE = ROOT / "sudokit" / "instances" / "examples" / "puzzle17.txt"
-KERNEL_MODULES = ("numba", "sudokit._numba", "asyncio")
+KERNEL_MODULES = ("numba", "sudokit._accel.numba_cache", "asyncio")
 
 
 def _loaded_after(args: list[str]) -> dict:
@@ -29,13 +29,13 @@ def _loaded_after(args: list[str]) -> dict:
 def test_version_loads_no_numba():
     out = _loaded_after(["--version"])
     assert "sudokit, version" in out["stdout"]
-    assert not out["numba"] and not out["sudokit._numba"]
+    assert not out["numba"] and not out["sudokit._accel.numba_cache"]
 
 
 def test_sat_solve_loads_no_numba():
     out = _loaded_after(["solve", "--solver", "cadical195", str(PUZZLE)])
     assert any(len(line) == 81 and line.isdigit() for line in out["stdout"].splitlines())
-    assert not out["numba"] and not out["sudokit._numba"]
+    assert not out["numba"] and not out["sudokit._accel.numba_cache"]
 
 
 def test_dlx_solve_loads_numba():
@@ -44,7 +44,7 @@ def test_dlx_solve_loads_numba():
     env = dict(os.environ, SUDOKIT_NATIVE="0")
     out = loaded_after(["solve", "--solver", "dlx", str(PUZZLE)], KERNEL_MODULES, env)
     assert any(len(line) == 81 and line.isdigit() for line in out["stdout"].splitlines())
-    assert out["numba"] and out["sudokit._numba"]
+    assert out["numba"] and out["sudokit._accel.numba_cache"]
     assert not out["asyncio"]   # a serial run loads nothing of the --jobs machinery's needs
 
 
@@ -60,20 +60,20 @@ def test_version_loads_neither_numpy_nor_pysat():
 
 
 @pytest.mark.slow
-def test_a_cold_numba_cache_is_announced_once(tmp_path):
-    """The first run that compiles kernels says so on stderr, once; a warm run says nothing."""
-    import os
-
-    env = {key: value for key, value in os.environ.items() if key != "SUDOKIT_NO_PROGRESS"}
-    env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+def test_a_cold_kernel_cache_is_announced_once(tmp_path):
+    """The first run that has to compile a kernel family says which and why, once, on stderr;
+    a warm run says nothing."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("SUDOKIT_NO_PROGRESS", "NUMBA_CACHE_DIR")}
+    env["SUDOKIT_CACHE_DIR"] = str(tmp_path / "cache")
     command = [sys.executable, "-m", "sudokit", "count", "--solver", "dlx", "--problem", "latin",
                "-"]
     runs = [subprocess.run(command, input="1...\n", cwd=ROOT, capture_output=True, text=True,
                            env=env, timeout=300) for _ in range(2)]
     assert [run.stdout for run in runs] == ["1... 1\n"] * 2, runs[0].stderr
     cold = [line for line in runs[0].stderr.splitlines() if "compiling" in line]
-    assert cold == ["sudokit: compiling the numba kernels (the first run after installing or "
-                    "upgrading does this once; it takes several seconds)"]
+    assert cold == ["sudokit: compiling the dancing-links kernels (--solver dlx, exact cover): "
+                    "not compiled for this installation yet, so once (about 10 CPU-s)"]
     assert "compiling" not in runs[1].stderr
 
 

@@ -1,4 +1,4 @@
-"""sudokit._native: kernels linked from their object code, without numba.
+"""sudokit._accel.native: kernels linked from their object code, without numba.
 
 takano's batch count gives the same counts, first solutions and node counts as the numba
 kernel on real puzzles, and DLX's counts (one instance, or many by preselection) the same
@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudokit import _native
+from sudokit._accel import native as _native
 from sudokit.encoders import to_exact_cover
 from sudokit.errors import BudgetExhausted
 from sudokit.instances import latin_square, sudoku
@@ -130,11 +130,11 @@ def test_the_linked_dlx_kernels_count_as_numba_does(dlx_linked, monkeypatch):
     cases = [(latin_square(np.zeros((4, 4), dtype=int)), False),
              (sudoku(np.zeros((4, 4), dtype=int)), False),
              *[(sudoku(row.reshape(9, 9)), True) for row in puzzles]]
-    monkeypatch.setattr(dlx._native, "native_kernel", lambda name: None)
+    monkeypatch.setattr(dlx.native, "native_kernel", lambda name: None)
     expected = [_dlx_answers(grid, pre) for grid, pre in cases]
     with pytest.raises(BudgetExhausted) as by_numba:
         _dlx_answers(latin_square(np.zeros((5, 5), dtype=int)), False, Budget(nodes=5000))
-    monkeypatch.setattr(dlx._native, "native_kernel", dlx_linked.get)
+    monkeypatch.setattr(dlx.native, "native_kernel", dlx_linked.get)
     assert dlx._kernel("count_slice") is dlx_linked["dlx-count-slice"]
     found = [_dlx_answers(grid, pre) for grid, pre in cases]
     assert [count for count, _ in found] == [576, 288] + [1] * 20
@@ -158,10 +158,10 @@ def _batch_answers(puzzles: np.ndarray, budget=None):
 def test_the_linked_dlx_batch_counts_as_numba_does(dlx_linked, monkeypatch):
     puzzles = np.concatenate([_puzzles("puzzles2_17_clue", 300),
                               _puzzles("puzzles5_forum_hardest_1905_11+", 50)])
-    monkeypatch.setattr(dlx._native, "native_kernel", lambda name: None)
+    monkeypatch.setattr(dlx.native, "native_kernel", lambda name: None)
     expected = _batch_answers(puzzles)
     tight = _batch_answers(puzzles, Budget(nodes=50))  # some sets run out of nodes
-    monkeypatch.setattr(dlx._native, "native_kernel", dlx_linked.get)
+    monkeypatch.setattr(dlx.native, "native_kernel", dlx_linked.get)
     assert dlx._kernel("solve_batch") is dlx_linked["dlx-solve-batch"]
     for found, want in ((_batch_answers(puzzles), expected),
                         (_batch_answers(puzzles, Budget(nodes=50)), tight)):
@@ -181,13 +181,12 @@ def test_the_command_line_builds_once_then_counts_without_numba(tmp_path):
     path.write_text("".join("".join("." if v == 0 else str(v) for v in row) + "\n"
                             for row in _puzzles("puzzles2_17_clue", 500)))
     env = {key: value for key, value in os.environ.items() if key != "SUDOKIT_NATIVE"}
-    env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")  # cold: numba compiles, then the builds
+    env["SUDOKIT_CACHE_DIR"] = str(tmp_path / "cache")  # cold: the families compile first
     count = ["count", "--limit", "2", str(path)]
     latin = ["count", "--solver", "dlx", "--problem", "latin", "-"]
     first = _run(env, count)
     first_latin = _run(env, latin, "." * 16 + "\n")
-    assert first["numba"] and first_latin["numba"]
-    assert len(list((tmp_path / "cache" / "sudokit-native").glob("*.bin"))) == 7
+    assert len(list((tmp_path / "cache" / "native").glob("*.bin"))) == 7
     second, second_latin = _run(env, count), _run(env, latin, "." * 16 + "\n")
     assert not second["numba"] and not second_latin["numba"], second["stderr"]
     assert second["stdout"] == first["stdout"] and first["stdout"].count(" 1\n") == 500

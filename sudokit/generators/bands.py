@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from ..bitmasks import full_domain
 from ..errors import BudgetExhausted
 

@@ -50,7 +50,7 @@ import time
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from ..errors import ResourceError
 from ..resources import available_memory, format_bytes
 from ..solvers import takano as _t

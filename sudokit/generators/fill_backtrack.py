@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from ..errors import BudgetExhausted
 from ..solvers.grasp_kernel import next_random
 

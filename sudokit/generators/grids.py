@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from ..errors import BudgetExhausted, InstanceError
 from ..instances.patterns import PATTERNS, check_shape, pattern_grid
 

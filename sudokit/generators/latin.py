@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from ..errors import InstanceError
 from ..instances import GridPuzzle, latin_square
 from ..instances.units import cell_unit_table

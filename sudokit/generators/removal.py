@@ -39,7 +39,7 @@ import time
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from ..solvers import dlx_kernel as _k
 
 __all__ = ["RemovalPass", "SLICE_WORK", "SLICE_SECONDS"]

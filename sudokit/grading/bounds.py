@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from .domains import lowest_value, narrow, popcount
 
 __all__ = ["bc_unit", "bc_dual_unit"]

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from ..bitmasks import full_domain
 from ..errors import InstanceError
 from ..instances.grid import grid_shape_key

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from .bounds import bc_dual_unit, bc_unit
 from .domains import mark_dirty
 from .fc import fc_unit, hidden_unit

@@ -21,7 +21,7 @@ Examples
 
 from __future__ import annotations
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from .domains import narrow
 
 __all__ = ["fc_unit", "hidden_unit"]

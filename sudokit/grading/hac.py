@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from .domains import narrow
 
 __all__ = ["hac_prune", "hac_unit"]

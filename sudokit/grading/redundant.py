@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from .domains import narrow, popcount
 from .hac import hac_prune
 

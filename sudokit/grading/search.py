@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from .shaving import propagate_scheme
 
 __all__ = ["label_count", "status_batch"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from .engine import propagate
 
 __all__ = ["shave", "propagate_scheme"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from .cp_bits import lowest_bit_index, popcount
 
 __all__ = ["start", "run", "batch"]

@@ -37,7 +37,7 @@ else:
     from numba import types
     from numba.extending import intrinsic
 
-    from .._numba import njit
+    from .._accel.numba_cache import njit
 
     @intrinsic
     def _ctpop(typingctx, x):

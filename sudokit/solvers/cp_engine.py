@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._native import after_numba, native_kernel
+from .._accel.native import after_numba, native_kernel
 from ..errors import BudgetExhausted, InstanceError, ResourceError, SolverError
 from ..resources import available_memory, format_bytes
 from .budget import UNLIMITED, Budget, Meter
@@ -73,7 +73,7 @@ class SearchMethod:
     small: tuple[int, int] = (0, 0)
     #: the module with the Python helpers, when not ``module`` (importing no numba)
     layout: str | None = None
-    #: the name of ``batch`` in :data:`sudokit._native.KERNELS`, when it can run without numba
+    #: the name of ``batch`` in :data:`sudokit._accel.native.KERNELS`, when it can run without numba
     native: str | None = None
 
     @property
@@ -157,7 +157,7 @@ class CPEngine(EngineBase):
         return self.method.kernels
 
     def _batch_kernel(self) -> Any:
-        """The method's batch kernel, run without numba where :mod:`sudokit._native` has
+        """The method's batch kernel, run without numba where :mod:`sudokit._accel.native` has
         it."""
         if self.method.native is not None:
             found = native_kernel(self.method.native)

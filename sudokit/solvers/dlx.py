@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .. import _native
+from .._accel import native
 from ..errors import BudgetExhausted, SolverError
 from ..exact_cover import ExactCover
 from .budget import Budget
@@ -282,7 +282,7 @@ class DancingLinks:
         finally:
             _kernel("unwind")(*self._links, self._x, state)
             _kernel("uncover_preselected")(*self._links, self._spacers, pre)
-        _native.after_numba(*_NATIVE.values())
+        native.after_numba(*_NATIVE.values())
         count = int(found[0])
         first = np.sort(np.concatenate((pre, row[row >= 0]))) if count else None
         return count, first
@@ -380,7 +380,7 @@ class DancingLinks:
         _kernel("solve_batch")(*self._links, self._spacers, self._x, self._stats, self._mark,
                                starts, options, limit, max_nodes, counts, firsts, unknown,
                                np.zeros(3, dtype=np.int64))
-        _native.after_numba(*_NATIVE.values())
+        native.after_numba(*_NATIVE.values())
         big = np.iinfo(np.int32).max
         firsts = np.sort(np.where(firsts < 0, big, firsts), axis=1)
         firsts[firsts == big] = -1
@@ -419,7 +419,7 @@ class DancingLinks:
         return starts.astype(np.int64), options.astype(np.int64)
 
 
-#: the kernels that run without numba where :mod:`sudokit._native` has them: what counting
+#: the kernels that run without numba where :mod:`sudokit._accel.native` has them: what counting
 #: one instance takes (``count --solver dlx`` of one problem) and counting many by
 #: preselection (``solve``/``count --solver dlx`` of puzzles)
 _NATIVE = {"_fill_links": "dlx-fill-links", "cover_preselected": "dlx-cover-preselected",
@@ -430,7 +430,7 @@ _NATIVE = {"_fill_links": "dlx-fill-links", "cover_preselected": "dlx-cover-pres
 def _kernel(name: str) -> Any:
     """The kernel ``name`` of :mod:`sudokit.solvers.dlx_kernel`, or its numba-free copy."""
     if name in _NATIVE:
-        found = _native.native_kernel(_NATIVE[name])
+        found = native.native_kernel(_NATIVE[name])
         if found is not None:
             return found
     from . import dlx_kernel  # numba: imported when a kernel first runs through it

@@ -45,7 +45,7 @@ Examples
 
 from __future__ import annotations
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from . import dlx_layout
 
 __all__ = ["build_links", "search", "solve_batch", "cover_preselected", "options_of",

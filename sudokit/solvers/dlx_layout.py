@@ -1,6 +1,6 @@
 """The DLX1 arrays of :mod:`sudokit.solvers.dlx_kernel` without its kernels: the search's
 step codes, the ``COVERED`` mark, the arrays allocated for a problem and the primary items
-of each option, with numpy alone (:mod:`sudokit._native` may run the kernels without
+of each option, with numpy alone (:mod:`sudokit._accel.native` may run the kernels without
 numba).
 
 Examples

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 
 __all__ = ["next_random", "grasp_slice", "MODE_PERMUTATION", "MODE_RECOLOR"]
 

@@ -49,7 +49,7 @@ import time
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from ..cnf import CNF
 from ..errors import BudgetExhausted
 from .budget import Budget

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from .takano_layout import grow  # noqa: F401  (the same first five arrays: the levels)
 
 __all__ = ["start", "run", "batch"]

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from .cp_bits import lowest_bit_index, popcount
 from .takano_layout import grow, level_bytes, model_args, slice_nodes, work  # noqa: F401
 from .takano_rules import (  # noqa: F401  (_change, _mark, _propagate: for cp_removal)

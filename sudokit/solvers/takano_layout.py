@@ -1,6 +1,6 @@
 """How :mod:`sudokit.solvers.takano`'s kernels see a shape: the model arrays they take and
 the scratch of a search, made with numpy alone (the engine sizes and fills them without
-importing numba: :mod:`sudokit._native` may run the kernel without it).
+importing numba: :mod:`sudokit._accel.native` may run the kernel without it).
 
 Examples
 --------

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from .._accel.numba_cache import njit
 from . import takano_layout
 from .cp_bits import lowest_bit_index, popcount
 

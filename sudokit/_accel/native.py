@@ -13,22 +13,25 @@ compiled in) is written to a cache file. The next process reads that file and li
 object into an llvmlite MCJIT engine (about 30 ms, importing llvmlite included) and calls
 the function through ctypes: the same machine code, without numba.
 
-* **Built** by the command line (:data:`sudokit._hooks.quick_numba_start`), once, in the
-  process that ran the kernel through numba (:func:`after_numba`, about 1-2 s a kernel
-  with numba already loaded; the cold-cache notice covers it). A library never builds.
+* **Built** when ``pip install`` builds the package (into the prebuilt folder), and by the
+  command line (:func:`sudokit._accel.mode.command_line`) in a process that ran the kernel
+  through numba without finding its file (:func:`after_numba`, about 1-2 s a kernel with
+  numba already loaded). A library never builds.
 * **Used** (:func:`native_kernel`) only while numba is not imported: where numba is loaded
   already, its own dispatcher is as fast to call.
-* **Keyed** (:func:`cache_key`) on the package's files (names, sizes, modification times),
-  Python, numba and llvmlite, and the CPU (name and features): any change misses and the
-  kernel runs through numba, which builds the file again.
-* **Safe to load**: the file records its checksum and every symbol the object needs. Each
-  must resolve before the object is linked (numba's C helpers, read from numba's extension
+* **Keyed** (:func:`cache_key`) on the kernels' sources (their content:
+  :func:`~sudokit._accel.sources.sources_digest`), Python, numba and llvmlite, and the CPU
+  (name and features): any change misses and the kernel runs through numba, which builds the
+  file again.
+* **Safe to load**: only from a private file (:func:`~sudokit._accel.locations.read_private`:
+  this user's, or root's in the prebuilt folder, and writable by nobody else); the file
+  records its checksum and every symbol the object needs. Each symbol must resolve before
+  the object is linked (numba's C helpers, read from numba's extension
   modules without importing numba; the C library and Python's C API from this process), or
   the kernel runs through numba. ``SUDOKIT_NATIVE=0`` turns all of this off.
 
-The cache folder is ``$NUMBA_CACHE_DIR/sudokit-native`` when that is set, else the
-package's ``__pycache__/native`` or, when that is not writable, the user's cache folder
-(``$XDG_CACHE_HOME`` or ``~/.cache``) ``/sudokit/native``.
+The files live in ``native/`` of the prebuilt and the user folder
+(:mod:`sudokit._accel.locations`).
 
 Examples
 --------
@@ -48,19 +51,18 @@ import importlib.util
 import json
 import os
 import sys
-import tempfile
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import _hooks
+from . import locations, mode
+from .sources import environment_digest
 
 __all__ = ["KERNELS", "NativeKernel", "after_numba", "build", "build_quietly", "cache_key",
            "load", "native_kernel"]
 
-_PACKAGE = Path(__file__).resolve().parent
 _MAGIC = b"sudokit-native-1\n"
 
 
@@ -145,10 +147,10 @@ def load(kernel: NativeKernel, root: Path | None = None) -> Callable[..., int] |
     except ImportError:
         return None
     key = cache_key(kernel)
-    for folder in [root] if root is not None else _roots():
+    for folder, allow_root in [(root, False)] if root is not None else _roots():
         path = folder / _file_name(kernel, key)
         try:
-            data = path.read_bytes()
+            data = locations.read_private(path, allow_root)
         except OSError:
             continue
         header, _, obj = data[len(_MAGIC):].partition(b"\n")
@@ -205,15 +207,11 @@ def build(kernel: NativeKernel, root: Path | None = None) -> Path | None:
     meta = {"key": cache_key(kernel), "symbol": compiled._wrapper_name,
             "externals": sorted(externals), "sha256": hashlib.sha256(obj).hexdigest()}
     payload = _MAGIC + json.dumps(meta).encode() + b"\n" + obj
-    for folder in [root] if root is not None else _roots():
+    for folder in [root] if root is not None else _writable_roots():
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=folder, prefix=".building-")
-            with os.fdopen(handle, "wb") as out:
-                out.write(payload)
-            os.chmod(temporary, 0o644)  # (mkstemp makes it private) every user may load it
+            locations.make_private_folder(folder)
             path = folder / _file_name(kernel, meta["key"])
-            os.replace(temporary, path)  # whole or absent, whoever builds at the same time
+            locations.write_private(path, payload)  # whole or absent, whoever builds too
             # files of older keys for this CPU go (a folder shared by machines keeps theirs)
             for stale in folder.glob(f"{kernel.name}-{_cpu_tag()}-*.bin"):
                 if stale != path:
@@ -225,10 +223,10 @@ def build(kernel: NativeKernel, root: Path | None = None) -> Path | None:
 
 
 def after_numba(*names: str) -> None:
-    """In the command line (:data:`sudokit._hooks.quick_numba_start`), once numba has run
+    """In the command line (:func:`sudokit._accel.mode.command_line`), once numba has run
     the kernels ``names``: build the copies that are missing (:func:`build_quietly`), so the
     next runs skip numba. Elsewhere, or while numba is not loaded, nothing."""
-    if _hooks.quick_numba_start and "numba" in sys.modules:
+    if mode.active() and "numba" in sys.modules:
         for name in names:
             build_quietly(name)
 
@@ -239,7 +237,7 @@ def build_quietly(name: str) -> None:
     the command line). A failure to build is a warning: the kernel runs through numba."""
     kernel = KERNELS[name]
     key = cache_key(kernel)
-    if any((folder / _file_name(kernel, key)).is_file() for folder in _roots()):
+    if any((folder / _file_name(kernel, key)).is_file() for folder, _ in _roots()):
         return
     try:
         build(kernel)
@@ -250,29 +248,8 @@ def build_quietly(name: str) -> None:
 
 def cache_key(kernel: NativeKernel) -> str:
     """What a cache file must have been built with (see the module)."""
-    digest = hashlib.sha256(_environment_digest().encode())
+    digest = hashlib.sha256(environment_digest().encode())
     digest.update(repr(kernel).encode())
-    return digest.hexdigest()
-
-
-@functools.cache
-def _environment_digest() -> str:
-    """The package's files (names, sizes, modification times), Python, numba, llvmlite and
-    the CPU, as one digest (once per process)."""
-    import llvmlite
-    import llvmlite.binding as llvm
-
-    digest = hashlib.sha256()
-    for path in sorted(_PACKAGE.rglob("*.py")):
-        info = path.stat()
-        digest.update(f"{path.relative_to(_PACKAGE)}:{info.st_size}:{info.st_mtime_ns};"
-                      .encode())
-    numba_spec = importlib.util.find_spec("numba")  # found, not imported
-    version = (Path(numba_spec.origin).with_name("_version.py")  # type: ignore[union-attr,arg-type]
-               if numba_spec is not None and numba_spec.origin else None)
-    digest.update(version.read_bytes() if version is not None and version.is_file() else b"")
-    digest.update(f"{sys.version}|{llvmlite.__version__}|{llvm.get_host_cpu_name()}|"
-                  f"{llvm.get_host_cpu_features().flatten()}".encode())
     return digest.hexdigest()
 
 
@@ -289,12 +266,16 @@ def _cpu_tag() -> str:
     return f"{llvm.get_host_cpu_name()}.{features[:8]}".replace(os.sep, "_")
 
 
-def _roots() -> list[Path]:
-    custom = os.environ.get("NUMBA_CACHE_DIR")
-    if custom:
-        return [Path(custom) / "sudokit-native"]
-    user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return [_PACKAGE / "__pycache__" / "native", user / "sudokit" / "native"]
+def _roots() -> list[tuple[Path, bool]]:
+    """The folders to load from, each with whether root may own its files: the prebuilt
+    folder first, then the user's."""
+    found = [(root / "native", True) for root in [locations.prebuilt_root()] if root]
+    return found + [(folder, False) for folder in _writable_roots()]
+
+
+def _writable_roots() -> list[Path]:
+    user = locations.user_root()
+    return [] if user is None else [user / "native"]
 
 
 def _externals(ir: str) -> set[str]:
