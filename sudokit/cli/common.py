@@ -24,6 +24,7 @@ from ..problems import DEFAULT_KIND, PROBLEMS, problem_kind
 from ..solvers import DEFAULT_SOLVER, ENGINES, Budget, resolve_solver
 from ..solvers.batch import default_names, solver_needs
 from ..solvers.registry import FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER
+from . import kernels
 from .group import SKIP_BAD, warn_skipped
 
 
@@ -361,6 +362,7 @@ def load_chunks(path: str, problem, box, colors, columns: bool = False):
 
 
 def make_budget(time_limit, conflicts, nodes=None, memory=None) -> Budget:
+    kernels.time_limit(time_limit)   # compiling a kernel family first counts against it
     return Budget(seconds=time_limit, conflicts=conflicts, nodes=nodes, memory=memory)
 
 

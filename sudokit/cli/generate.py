@@ -13,6 +13,7 @@ import time
 import click
 import numpy as np
 
+from .._accel import mode as accel_mode
 from ..errors import InstanceError, SudokitError
 from ..formats import format_col, format_pls, format_puzzle
 from ..formats.puzzle_write import VariantHeaders
@@ -34,6 +35,7 @@ from ..instances import default_box, parse_box
 from ..instances.jigsaw import format_region_map
 from ..instances.variants import ALIASES, VARIANTS, parse_variants
 from ..solvers.budget import Budget
+from . import kernels
 from .common import FinitePositiveFloat
 from .group import SudokitGroup
 from .jobs import jobs_options, on_cluster, puzzles
@@ -297,6 +299,8 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
         else "unique"
     style = _style(size, layout)
     budget = None if time_limit is None else Budget(seconds=time_limit)
+    kernels.time_limit(time_limit)
+    accel_mode.prepare("generate")   # compiled first where no cache has them, within the limit
     progress = _PuzzleProgress(count)
     cut_short = 0
     try:
@@ -392,6 +396,7 @@ def latin(ctx, order, holes, balanced, as_qcp, method, count, seed, layout, vari
                                  param_hint="--holes")
     rng = np.random.default_rng(seed)
     headers = VariantHeaders()
+    accel_mode.prepare("generate")   # compiled first where no cache has them
     with output_stream(output) as out:
         for index in range(count):
             instance = qcp(order, holes, rng, variants) if as_qcp else \

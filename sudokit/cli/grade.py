@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 import numpy as np
 
+from .._accel import mode
 from ..errors import SudokitError
 from ..grading import (
     DEFAULT_NODES_SCHEME,
@@ -73,6 +74,7 @@ def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, sha
         raise click.BadParameter(err.for_cli(), param_hint="--schemes") from None
     on_dask = grade_runner(cluster)  # None: graded here; else on a Dask cluster (--jobs)
     total, chunks = load_chunks(file, problem, box, colors)
+    mode.prepare("grading")   # compiled first where no cache has them
     tables = []  # --summary: the search-free rows of every chunk
     done = 0
     with output_stream(output, inputs=(file,)) as out:

@@ -10,11 +10,13 @@ import os
 import signal
 import sys
 import threading
+import time
 
 import click
 
-from .. import _hooks
+from .._accel import mode
 from ..errors import EXIT_INTERNAL, EXIT_INVALID_INPUT, EXIT_OUTPUT, SudokitError
+from .kernels import prepare
 
 __all__ = ["SKIP_BAD", "SudokitGroup", "Terminated", "warn_skipped"]
 
@@ -77,12 +79,43 @@ def _silence_stdout() -> None:
         pass
 
 
-def _say_compiling(module: str) -> None:
-    """The cold-cache notice (see :mod:`sudokit._hooks`); ``SUDOKIT_NO_PROGRESS=1`` silences
-    it with the progress lines."""
-    if os.environ.get("SUDOKIT_NO_PROGRESS") != "1":
-        click.echo("sudokit: compiling the numba kernels (the first run after installing or "
-                   "upgrading does this once; it takes several seconds)", err=True)
+class _CompileNotice:
+    """What the command line says when a kernel that no cache holds compiles in its own
+    process (one a family's build did not reach): which, and, on a terminal, for how long.
+    ``SUDOKIT_NO_PROGRESS=1`` silences it with the progress lines."""
+
+    def __init__(self) -> None:
+        self.said: set[str] = set()
+        self.ticker: threading.Timer | None = None
+        self.started = 0.0
+
+    def __call__(self, module: str, started: bool) -> None:
+        if os.environ.get("SUDOKIT_NO_PROGRESS") == "1":
+            return
+        if not started:
+            self._stop()
+            return
+        if module not in self.said:
+            self.said.add(module)
+            click.echo(f"sudokit: compiling a kernel of {module} that no cache holds (once "
+                       "for this installation; a few seconds)", err=True)
+        if sys.stderr.isatty() and self.ticker is None:
+            self.started = time.monotonic()
+            self._tick()
+
+    def _tick(self) -> None:
+        if self.ticker is not None:
+            click.echo(f"\rsudokit: compiling: {time.monotonic() - self.started:.0f} s",
+                       err=True, nl=False)
+        self.ticker = threading.Timer(1.0, self._tick)
+        self.ticker.daemon = True
+        self.ticker.start()
+
+    def _stop(self) -> None:
+        if self.ticker is not None:
+            self.ticker.cancel()
+            self.ticker = None
+            click.echo("\r\x1b[K", err=True, nl=False)
 
 
 class SudokitGroup(click.Group):
@@ -90,9 +123,7 @@ class SudokitGroup(click.Group):
     and every interrupt (Ctrl-C: 130, SIGTERM: 143) into one line and a clean exit."""
 
     def invoke(self, ctx):
-        _hooks.compile_notice = _say_compiling
-        _hooks.quick_numba_start = True
-        with _signals_as_interrupts():
+        with mode.command_line(_CompileNotice(), prepare), _signals_as_interrupts():
             return self._invoke(ctx)
 
     def _invoke(self, ctx):

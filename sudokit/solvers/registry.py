@@ -23,6 +23,7 @@ from typing import Any
 
 from pysat.solvers import SolverNames
 
+from .._accel import mode
 from ..errors import MissingExtraError, SolverError, UnsupportedTaskError
 from ..problems import problem_kind, resolve
 from .engine import Engine
@@ -127,7 +128,8 @@ class EngineSpec(NeedsExtra):
     kinds: tuple[str, ...] = ALL_KINDS
     requires: tuple[str, ...] = ()
     extra: str | None = None
-
+    #: the compiled kernel family it runs (:mod:`sudokit._accel.families`), if any
+    kernels: str | None = None
 
 
 _ALL_BUDGETS = ("seconds", "conflicts")
@@ -139,10 +141,10 @@ ENGINES: dict[str, EngineSpec] = {
                         options=("encoding", "amo"))
        for name, text in SOLVERS.items()},
     "dlx": EngineSpec("dlx", EXACT_SOLVERS["dlx"], "sudokit.solvers.dlx_engine:DLXEngine",
-                      ("seconds", "nodes")),
+                      ("seconds", "nodes"), kernels="dlx"),
     # the CP search family (sudokit.solvers.cp_engine), one module per method
     **{name: EngineSpec(name, text, "sudokit.solvers.cp_engine:CPEngine", ("seconds", "nodes"),
-                        kinds=("sudoku", "latin", "coloring"))
+                        kinds=("sudoku", "latin", "coloring"), kernels=name)
        for name, text in CP_SOLVERS.items()},
 }
 
@@ -160,7 +162,7 @@ ENGINES.update({
     "grasp": EngineSpec("grasp", "GRASP: randomized greedy construction and hill climbing "
                         "(Takano, de Freitas and Sa); --nodes counts iterations; 10 s default",
                         "sudokit.solvers.grasp:GRASPEngine", ("seconds", "nodes"), counts=False,
-                        options=("seed", "alpha"), kinds=_UNIT_KINDS),
+                        options=("seed", "alpha"), kinds=_UNIT_KINDS, kernels="grasp"),
 })
 
 
@@ -283,4 +285,5 @@ def open_engine(name: str | None = None, shape: Any = None, **options: Any) -> E
     [288, 288]
     """
     spec = check_engine(name or DEFAULT_SOLVER, None if shape is None else shape.kind)
+    mode.prepare(spec.kernels)   # the command line compiles a missing family first
     return resolve(spec.engine)(spec.name, shape, **options)  # type: ignore[no-any-return]
