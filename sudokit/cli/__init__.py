@@ -42,6 +42,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "encode": ("sudokit.cli.encode:encode",
                "Encode instance I of FILE ('-' for stdin) as DIMACS CNF, or with --xc as "
                "exact cover."),
+    "examples": ("sudokit.cli.examples:examples",
+                 "List the bundled example files, or print the one called NAME to stdout."),
     "generate": ("sudokit.cli.generate:generate",
                  "Generate puzzles and instances (results on stdout, progress on stderr)."),
     "grade": ("sudokit.cli.grade:grade",
