@@ -118,10 +118,13 @@ def main():
     """Sudoku, Latin square completion and precoloring extension as SAT.
 
     Every FILE may be '-' for stdin. Results go to stdout, diagnostics to stderr.
+    'sudokit examples' lists the example files that come with sudokit and prints one.
 
     \b
     Example:
-      sudokit solve sudokit/instances/examples/top3.txt
-      sudokit count sudokit/instances/examples/top3.txt --limit 2
-      sudokit encode --cnf sudokit/instances/examples/top3.txt -o puzzle.cnf
+      sudokit examples
+      sudokit examples top3 | sudokit solve -
+      sudokit examples top3 | sudokit count - --limit 2
+      out=$(mktemp -d) && sudokit examples top3 |
+        sudokit encode --cnf - -o "$out/top3.cnf" && echo "$out/top3.cnf"
     """
