@@ -59,6 +59,33 @@ def test_readme_command_runs_as_shown(command, expected, shell_env):
     assert normalise(done.stdout) == normalise(expected)
 
 
+def test_console_commands_name_examples_not_repository_paths():
+    """The README's commands reach the bundled files through ``sudokit examples``, so they run
+    from any folder after ``pip install``."""
+    for command, _ in EXAMPLES:
+        assert "instances/examples" not in command, command
+
+
+def tour_sh_blocks() -> list[str]:
+    """The ```sh blocks after the Set-up section (that section's two are its own)."""
+    rest = README.split("## Tour", 1)[1]
+    return re.findall(r"```sh\n(.*?)```", rest, flags=re.S)
+
+
+@pytest.mark.parametrize("block", tour_sh_blocks())
+def test_readme_sh_blocks_run_from_an_empty_folder(block, shell_env, tmp_path):
+    cwd, temporary = tmp_path / "cwd", tmp_path / "tmp"
+    cwd.mkdir()
+    temporary.mkdir()
+    assert "instances/examples" not in block
+    done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", block], cwd=cwd,
+                          env=dict(shell_env, TMPDIR=str(temporary)), capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert os.listdir(cwd) == []
+
+
 def test_setup_commands_are_exactly_two_and_ci_runs_the_test_one():
     setup = README.split("## Set-up", 1)[1].split("## Tour", 1)[0]
     commands = re.findall(r"```sh\n(.*?)\n```", setup, flags=re.S)

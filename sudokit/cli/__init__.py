@@ -42,6 +42,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "encode": ("sudokit.cli.encode:encode",
                "Encode instance I of FILE ('-' for stdin) as DIMACS CNF, or with --xc as "
                "exact cover."),
+    "examples": ("sudokit.cli.examples:examples",
+                 "List the bundled example files, or print the one called NAME to stdout."),
     "generate": ("sudokit.cli.generate:generate",
                  "Generate puzzles and instances (results on stdout, progress on stderr)."),
     "grade": ("sudokit.cli.grade:grade",
@@ -118,10 +120,13 @@ def main():
     """Sudoku, Latin square completion and precoloring extension as SAT.
 
     Every FILE may be '-' for stdin. Results go to stdout, diagnostics to stderr.
+    'sudokit examples' lists the example files that come with sudokit and prints one.
 
     \b
     Example:
-      sudokit solve sudokit/instances/examples/top3.txt
-      sudokit count sudokit/instances/examples/top3.txt --limit 2
-      sudokit encode --cnf sudokit/instances/examples/top3.txt -o puzzle.cnf
+      sudokit examples
+      sudokit examples top3 | sudokit solve -
+      sudokit examples top3 | sudokit count - --limit 2
+      out=$(mktemp -d) && sudokit examples top3 |
+        sudokit encode --cnf - -o "$out/top3.cnf" && echo "$out/top3.cnf"
     """

@@ -71,8 +71,7 @@ def check(ctx, puzzle, solution, problem, box, colors, output):
 
     \b
     Example:
-      sudokit solve sudokit/instances/examples/top3.txt > solved.txt
-      sudokit check sudokit/instances/examples/top3.txt solved.txt
+      sudokit examples top3 | sudokit solve - | sudokit check "$(sudokit examples --path top3)" -
     """
     with output_stream(output, inputs=(puzzle, solution)) as out:
         records = load(puzzle, problem, box, colors)

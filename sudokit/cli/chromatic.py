@@ -66,9 +66,9 @@ def chromatic(ctx, file, solver, time_limit, with_coloring, verbose, as_json, ou
 
     \b
     Example:
-      sudokit chromatic sudokit/instances/examples/myciel3-precolored.col
-      sudokit chromatic --json --coloring sudokit/instances/examples/myciel3-precolored.col
-      sudokit chromatic --time-limit 10 -v sudokit/instances/examples/myciel3-precolored.col
+      sudokit examples myciel3-precolored | sudokit chromatic -
+      sudokit examples myciel3-precolored | sudokit chromatic --json --coloring -
+      sudokit chromatic --time-limit 10 -v "$(sudokit examples --path myciel3-precolored)"
     """
     name = check_solver(solver) or DEFAULT_SOLVER
     if name not in SOLVERS:

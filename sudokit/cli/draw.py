@@ -76,10 +76,13 @@ def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_
 
     \b
     Example:
-      sudokit draw sudokit/instances/examples/puzzle17.txt -o puzzle.svg
-      sudokit draw sudokit/instances/examples/six.txt --solution -o six.png --width 300
-      sudokit draw sudokit/instances/examples/top3.txt --candidates --scheme FCI -o top3.pdf
-      sudokit draw sudokit/instances/examples/myciel3-precolored.col --solution -o g.svg
+      sudokit examples puzzle17 | sudokit draw - --highlight-givens
+      out=$(mktemp -d) && sudokit examples six |
+        sudokit draw - --solution -o "$out/six.png" --width 300 && echo "$out/six.png"
+      out=$(mktemp -d) && sudokit examples top3 |
+        sudokit draw - --candidates --scheme FCI -o "$out/top3.pdf" && echo "$out/top3.pdf"
+      out=$(mktemp -d) && sudokit examples myciel3-precolored |
+        sudokit draw - --solution -o "$out/g.svg" && echo "$out/g.svg"
     """
     exclusive(ctx, "solution", "candidates")
     exclusive(ctx, "index", "per_page")

@@ -56,9 +56,10 @@ def encode(ctx, file, as_cnf, xc, matrix, dense, output, index, stats, symmetry,
 
     \b
     Example:
-      sudokit encode --cnf sudokit/instances/examples/top3.txt -o puzzle.cnf
-      sudokit encode --cnf --encoding reduced --stats sudokit/instances/examples/top3.txt
-      sudokit encode --xc --encoding reduced sudokit/instances/examples/puzzle17.txt
+      out=$(mktemp -d) && sudokit examples top3 |
+        sudokit encode --cnf - -o "$out/top3.cnf" && echo "$out/top3.cnf"
+      sudokit examples top3 | sudokit encode --cnf --encoding reduced --stats -
+      sudokit examples puzzle17 | sudokit encode --xc --encoding reduced -
     """
     exclusive(ctx, "as_cnf", "xc")
     for option in ("stats", "amo", "symmetry"):  # they shape a CNF; an exact cover has none

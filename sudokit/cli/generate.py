@@ -273,7 +273,7 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
       sudokit generate sudoku --size 6 --box 2x3 --clues 12 --symmetry rotational --json
       sudokit generate sudoku --size 16 --verify --solution
       sudokit generate sudoku --size 9 --minimal --grade FCI --count 5 --seed 1
-      sudokit generate sudoku --size 36 --time-limit 1 --seed 1 -o big.txt
+      sudokit generate sudoku --size 36 --time-limit 1 --seed 1
       sudokit generate sudoku --size 16 --full --fill weighted-prune --alpha 0.9 --json
       sudokit generate sudoku --size 9 --variant x --minimal --seed 3
       sudokit generate sudoku --size 9 --variant jigsaw --minimal --seed 1 --format grid
@@ -380,7 +380,7 @@ def latin(ctx, order, holes, balanced, as_qcp, method, count, seed, layout, vari
     \b
     Example:
       sudokit generate latin --order 10 --holes 42 --seed 1
-      sudokit generate latin --order 30 --holes 0.42 --balanced --format pls -o qwh30.pls
+      sudokit generate latin --order 30 --holes 0.42 --balanced --format pls
       sudokit generate latin --order 7 --holes 20 --variant diagonal --seed 1
     """
     variants = _latin_variants(ctx, order, layout, variant_names)
@@ -452,7 +452,7 @@ def coloring(vertices, colors, density, precolored, seed, planted, output):
     \b
     Example:
       sudokit generate coloring --vertices 200 --colors 5 --density 0.1 --precolored 0.2 --seed 3
-      sudokit generate coloring -v 50 -k 3 --density 0.3 --planted -o planted.col
+      sudokit generate coloring -v 50 -k 3 --density 0.3 --planted
     """
     rng = np.random.default_rng(seed)
     graph, colors_planted = planted_precoloring(vertices, colors, density, precolored, rng)

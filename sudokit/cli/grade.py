@@ -62,9 +62,9 @@ def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, sha
 
     \b
     Example:
-      sudokit grade sudokit/instances/examples/top3.txt
-      sudokit grade --json --schemes FC,FCI,HAC sudokit/instances/examples/top3.txt
-      sudokit grade --summary sudokit/instances/examples/top3.txt -o summary.txt
+      sudokit examples top3 | sudokit grade -
+      sudokit examples top3 | sudokit grade --json --schemes FC,FCI,HAC -
+      sudokit examples top3 | sudokit grade --summary -
     """
     exclusive(ctx, "as_json", "summary")
     exclusive(ctx, "summary", "nodes")  # the summary counts no nodes

@@ -72,9 +72,9 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
     \b
     Example:
       sudokit reduce --list
-      sudokit reduce latin2sudoku sudokit/instances/examples/qwh5.pls
-      sudokit reduce latin2sudoku sudokit/instances/examples/qwh5.pls --solve
-      sudokit reduce sudoku2coloring sudokit/instances/examples/puzzle17.txt --check
+      sudokit examples qwh5 | sudokit reduce latin2sudoku -
+      sudokit examples qwh5 | sudokit reduce latin2sudoku - --solve
+      sudokit examples puzzle17 | sudokit reduce sudoku2coloring - --check
     """
     if list_all:
         _list()

@@ -192,10 +192,12 @@ def solve(ctx, file, as_json, output, **options):
 
     \b
     Example:
-      sudokit solve sudokit/instances/examples/top3.txt
-      sudokit solve --json --solver glucose4 sudokit/instances/examples/top3.txt
-      sudokit solve --solver dlx sudokit/instances/examples/top3.txt -o solved.txt
-      sudokit solve --xc sudokit/instances/examples/knuth6.dlx
+      sudokit examples top3 | sudokit solve -
+      sudokit examples top3 | sudokit solve --json --solver glucose4 -
+      out=$(mktemp -d) && sudokit examples top3 |
+        sudokit solve --solver dlx - -o "$out/solved.txt" && echo "$out/solved.txt"
+      sudokit solve "$(sudokit examples --path qwh5)"
+      sudokit examples knuth6 | sudokit solve --xc -
     """
     unknown = False
     headers = VariantHeaders()   # '# variant:' and 'regions:' lines: the output reads back
@@ -296,12 +298,12 @@ def count(ctx, file, limit, summary, require_unique, as_json, output, **options)
 
     \b
     Example:
-      sudokit count sudokit/instances/examples/top3.txt --limit 2
-      sudokit count sudokit/instances/examples/top3.txt --require-unique --summary
-      sudokit count --solver dlx --problem latin sudokit/instances/examples/empty5.txt
-      sudokit count --xc sudokit/instances/examples/knuth6.dlx
-      sudokit count --counter ganak sudokit/instances/examples/six.txt
-      sudokit count --counter approxmc --epsilon 0.5 --delta 0.1 sudokit/instances/examples/six.txt
+      sudokit examples top3 | sudokit count - --limit 2
+      sudokit examples top3 | sudokit count - --require-unique --summary
+      sudokit examples empty5 | sudokit count --solver dlx --problem latin -
+      sudokit examples knuth6 | sudokit count --xc -
+      sudokit examples six | sudokit count --counter ganak -
+      sudokit examples six | sudokit count --counter approxmc --epsilon 0.5 --delta 0.1 -
     """
     exclusive(ctx, "as_json", "summary")
     check_counter(ctx, options["counter"])
