@@ -49,7 +49,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "grade": ("sudokit.cli.grade:grade",
               "Grade every grid puzzle in FILE ('-' for stdin) by propagation strength."),
     "kernels": ("sudokit.cli.kernels:kernels",
-                "List the compiled kernel families, or compile them with --build."),
+                "List the compiled kernel families, or compile them with --build, then list "
+                "them."),
     "reduce": ("sudokit.cli.reduce:reduce",
                "Reduce instance I of FILE with reduction NAME and write the target."),
     "solve": ("sudokit.cli.solve:solve", "Solve every instance in FILE ('-' for stdin)."),

@@ -245,7 +245,7 @@ def _start_build(name: str) -> subprocess.Popen:
               help="With --build: families compiled at once, each in its own process.")
 @click.pass_context
 def kernels(ctx, names, build_them, into, jobs):
-    """List the compiled kernel families, or compile them with --build.
+    """List the compiled kernel families, or compile them with --build, then list them.
 
     Every kernel family is compiled when pip installs sudokit; this lists them with their
     state here, and --build compiles those missing (an editable install, another numba, a
@@ -264,15 +264,15 @@ def kernels(ctx, names, build_them, into, jobs):
     if into is not None:
         os.environ["SUDOKIT_CACHE_DIR"] = str(into)
         locations.user_root.cache_clear()
-    if not build_them:
-        for name in chosen:
-            state = "compiled" if families.is_ready(name) else "not compiled"
-            click.echo(f"{name:10} {state:13} {FAMILIES[name].description}")
-        return
-    todo = [name for name in chosen if into is not None or not families.is_ready(name)]
-    if len(todo) == 1 and jobs == 1:
-        failed = build(todo[0], ctx.find_root().command)
-    else:
-        failed = _build_all(todo, jobs)
+    failed = 0
+    if build_them:
+        todo = [name for name in chosen if into is not None or not families.is_ready(name)]
+        if len(todo) == 1 and jobs == 1:
+            failed = build(todo[0], ctx.find_root().command)
+        elif todo:
+            failed = _build_all(todo, jobs)
+    for name in chosen:
+        state = "compiled" if families.is_ready(name) else "not compiled"
+        click.echo(f"{name:10} {state:13} {FAMILIES[name].description}")
     if failed:
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
