@@ -12,6 +12,7 @@ fails the build: the kernels compile on first use instead, and the reason is pri
 """
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,10 +26,11 @@ class BuildPyWithKernels(build_py):
 
     def run(self):
         super().run()
-        if self.editable_mode or os.environ.get("SUDOKIT_PREBUILD", "1") == "0":
-            return
         build_lib = Path(self.build_lib).resolve()
         target = build_lib / "sudokit" / "_accel" / "prebuilt"
+        shutil.rmtree(target, ignore_errors=True)   # an earlier build's, left in build/lib
+        if self.editable_mode or os.environ.get("SUDOKIT_PREBUILD", "1") == "0":
+            return
         # pip's isolated build environment reaches its packages through PYTHONPATH: keep it
         path = os.pathsep.join(filter(None, [str(build_lib), os.environ.get("PYTHONPATH")]))
         env = dict(os.environ, PYTHONPATH=path, SUDOKIT_NO_PROGRESS="1",
