@@ -9,6 +9,7 @@ included: one-line puzzles travel as uint8 arrays and come back as
 
 from __future__ import annotations
 
+import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -30,6 +31,7 @@ from ..parallel import (
 )
 from ..solvers.budget import Budget
 from ..solvers.engine import ArrayOutcome
+from ..solvers.registry import ENGINES, FAST_GRID_SOLVER, resolve_solver
 from .columnar import ColumnResults, check_chunk_budgets
 from .common import check_budgets, exclusive
 
@@ -93,7 +95,9 @@ def answers(params: dict, chunks: Iterable, task: str, limit: int | None,
 
     done = 0
     flushed: float | None = None
-    for part, answer in _on_client(params, answer_pieces, pieces(), settings, progress):
+    family = ENGINES[resolve_solver(solver)].kernels if solver else FAST_GRID_SOLVER
+    for part, answer in _on_client(params, (family,) if family else (), answer_pieces,
+                                   pieces(), settings, progress):
         if isinstance(answer, ArrayOutcome):
             yield ColumnResults(part, answer, done)
             done += len(part)
@@ -134,8 +138,8 @@ def grade_runner(params: dict) -> Callable[..., Iterator] | None:
 
         tables: list = []
         counts: list = []
-        parts = _on_client(params, grade_parallel, instances(), names, nodes, shave_passes,
-                           progress)
+        parts = _on_client(params, ("grading",), grade_parallel, instances(), names, nodes,
+                           shave_passes, progress)
         for table, nodes_counts in parts:  # tasks never straddle two windows
             tables.append(table)
             counts.extend(nodes_counts or ())
@@ -151,12 +155,19 @@ def puzzles(params: dict, count: int, seed: int | None, size: int,
             progress: Callable[[int], None]) -> Iterator:
     """``count`` puzzles made on the cluster (seeded per chunk: :mod:`sudokit.parallel`)."""
     _check(params)
-    return _on_client(params, puzzles_parallel, count, seed, size, box, generator, make,
-                      progress)
+    return _on_client(params, ("generate",), puzzles_parallel, count, seed, size, box,
+                      generator, make, progress)
 
 
-def _on_client(params: dict, function: Callable[..., Iterator], *args: Any) -> Iterator:
+def _say(message: str) -> None:
+    if os.environ.get("SUDOKIT_NO_PROGRESS") != "1":
+        click.echo(f"sudokit: {message}", err=True)
+
+
+def _on_client(params: dict, families: tuple[str, ...], function: Callable[..., Iterator],
+               *args: Any) -> Iterator:
     """``function(client, *args)``'s items, the client opened at the first and closed after
-    the last (or when the consumer stops)."""
-    with dask_client(params.get("jobs"), params.get("scheduler")) as client:
+    the last (or when the consumer stops); the workers have the kernel ``families``
+    compiled first."""
+    with dask_client(params.get("jobs"), params.get("scheduler"), families, _say) as client:
         yield from function(client, *args)

@@ -21,17 +21,22 @@ import functools
 import logging
 import os
 import signal
+import socket
+import subprocess
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .._accel.families import is_ready
 from .._signals import signals_deferred
+from .._version import __version__
 from ..errors import MissingExtraError, SolverError
 from ..solvers.registry import NeedsExtra
 
-__all__ = ["DASK", "ClusterError", "check_dask", "dask_client", "worker_count"]
+__all__ = ["DASK", "ClusterError", "build_families", "check_dask", "dask_client",
+           "prepare_workers", "worker_count", "worker_report"]
 
 #: how long to wait for a scheduler to answer, and for its first worker
 CONNECT_SECONDS = 20.0
@@ -65,9 +70,15 @@ def check_dask() -> None:
 
 
 @contextlib.contextmanager
-def dask_client(jobs: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
+def dask_client(jobs: int | None = None, scheduler: str | None = None,
+                families: Sequence[str] = (),
+                say: Callable[[str], None] | None = None) -> Iterator[Any]:
     """A ``distributed.Client``: on a ``LocalCluster`` of ``jobs`` worker processes (one
     thread each), or connected to the scheduler at ``scheduler`` (``tcp://host:8786``).
+
+    Before the client is handed out, every worker is checked (:func:`prepare_workers`): it
+    runs this version of sudokit, and the kernel ``families`` the work needs are compiled
+    there (``say`` hears what the workers are doing meanwhile).
 
     Leaving the block (normally, on an error or on Ctrl-C) closes the client and, for a local
     cluster, stops its worker processes.
@@ -78,7 +89,64 @@ def dask_client(jobs: int | None = None, scheduler: str | None = None) -> Iterat
     method = worker_start_method() if scheduler is None else None
     settings = {} if method is None else {"distributed.worker.multiprocessing-method": method}
     with dask.config.set(settings):  # kept while the nannies may restart a worker
-        yield from _opened(jobs, scheduler)
+        for client in _opened(jobs, scheduler):
+            prepare_workers(client, families, say)
+            yield client
+
+
+def worker_report(families: Sequence[str]) -> dict:
+    """Run on a worker: its sudokit version, its machine, and which of the kernel
+    ``families`` it has not compiled."""
+    return {"version": __version__, "host": socket.gethostname(),
+            "cold": [name for name in families if not is_ready(name)]}
+
+
+def build_families(families: Sequence[str]) -> tuple[int, str]:
+    """Run on a worker: compile ``families`` there (``sudokit kernels --build``, in a child
+    process, into the worker's own cache); its exit code and the end of what it said."""
+    done = subprocess.run([sys.executable, "-m", "sudokit", "kernels", "--build", *families],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          stdin=subprocess.DEVNULL, check=False)
+    return done.returncode, done.stderr.strip()[-300:]
+
+
+def prepare_workers(client: Any, families: Sequence[str],
+                    say: Callable[[str], None] | None = None) -> None:
+    """Check that every worker of ``client`` runs this version of sudokit and compile the
+    kernel ``families`` where they are missing, once per machine, saying so through ``say``
+    (a fresh worker would otherwise compile silently inside its first task).
+
+    Raises
+    ------
+    ClusterError
+        A worker cannot import or run sudokit, runs another version, or cannot compile.
+    """
+    try:
+        reports = client.run(worker_report, list(families))
+    except Exception as err:  # noqa: BLE001 - whatever the worker raised: one line
+        raise ClusterError(f"a Dask worker cannot run sudokit {__version__} "
+                           f"({type(err).__name__}: {err}); install it on every worker"
+                           ) from None
+    for address, report in sorted(reports.items()):
+        if report["version"] != __version__:
+            raise ClusterError(f"the Dask worker at {address} runs sudokit "
+                               f"{report['version']}, this is {__version__}: install the same "
+                               "version on every worker")
+    cold: dict[str, tuple[str, list[str]]] = {}   # machine -> (one of its workers, families)
+    for address, report in sorted(reports.items()):
+        if report["cold"]:
+            cold.setdefault(report["host"], (address, report["cold"]))
+    if not cold:
+        return
+    names = sorted({name for _, missing in cold.values() for name in missing})
+    if say is not None:
+        say(f"the Dask workers compile the {', '.join(names)} kernels first (not compiled on "
+            f"{len(cold)} of their machines yet; once per machine)")
+    for host, (address, missing) in cold.items():
+        code, said = client.run(build_families, missing, workers=[address])[address]
+        if code != 0:
+            raise ClusterError(f"compiling the {', '.join(missing)} kernels on the Dask "
+                               f"worker {address} ({host}) failed (exit {code}): {said}")
 
 
 def worker_start_method() -> str | None:
