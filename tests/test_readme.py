@@ -1,5 +1,6 @@
 """Every command the README shows runs as shown, with the output it shows."""
 
+import json
 import os
 import re
 import shutil
@@ -91,10 +92,11 @@ def test_setup_commands_are_exactly_two_and_ci_runs_the_test_one():
     commands = re.findall(r"```sh\n(.*?)\n```", setup, flags=re.S)
     assert len(commands) == 2
     install_and_solve, install_and_test = commands
-    assert "sudokit solve sudokit/instances/examples/" in install_and_solve
+    assert install_and_solve.endswith("| .venv/bin/sudokit solve -")
     assert install_and_test in (ROOT / ".ci" / "run").read_text()
-    example = install_and_solve.split(".venv/bin/sudokit ", 1)[1].split()
-    assert (ROOT / example[-1]).is_file()
+    example = install_and_solve.split(".venv/bin/sudokit examples ", 1)[1].split()[0]
+    index = json.loads((ROOT / "sudokit" / "instances" / "examples" / "index.json").read_text())
+    assert example in index
 
 
 def test_readme_python_examples_run(monkeypatch):
