@@ -29,7 +29,7 @@ from ..generators import (
 )
 from ..generators.budgets import DEFAULT_LIMIT_ABOVE
 from ..generators.fills import FILLS
-from ..grading import grade
+from ..generators.graded import make_graded
 from ..grading.lattice import ORDER as GRADES
 from ..instances import default_box, parse_box
 from ..instances.jigsaw import format_region_map
@@ -62,29 +62,11 @@ def _style(n: int, layout: str) -> str:
     return "line" if n <= 35 else "ints-line"
 
 
-#: puzzles tried per wanted puzzle before --grade gives up
-GRADE_ATTEMPTS = 2000
-
-
-def _make_graded(gen, mode, clues, wanted, index, budget, progress, best_effort=False):
-    """The next puzzle, or with ``wanted`` the next one whose grade is ``wanted``."""
-    if wanted is None:
-        return gen.make(mode, clues, budget=budget, progress=progress, best_effort=best_effort)
-    try:
-        return gen.make_where(lambda made: grade(gen.template.with_givens(made.puzzle))
-                              == wanted, mode, clues, GRADE_ATTEMPTS, budget=budget,
-                              progress=progress, best_effort=best_effort)
-    except InstanceError:
-        raise InstanceError(f"no puzzle of grade {wanted} in {GRADE_ATTEMPTS} tries (puzzle "
-                            f"{index + 1}); try another grade, --minimal or a different "
-                            "size") from None
-
-
 def _puzzles(count, seed, size, shape, generator, make, progress):
     """The puzzles of a serial run: one generator seeded with ``seed`` makes them all."""
     with PuzzleGenerator(size, shape, seed, **generator) as gen:
         for index in range(count):
-            yield _make_graded(gen, index=index, progress=progress.status, **make)
+            yield make_graded(gen, index=index, progress=progress.status, **make)
 
 
 class _PuzzleProgress(Progress):

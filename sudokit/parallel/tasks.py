@@ -222,9 +222,9 @@ class PuzzleJob:
 
 def puzzle_task(job: PuzzleJob) -> list:
     """The :class:`~sudokit.generators.GeneratedPuzzle` list of one chunk."""
-    from ..cli.generate import _make_graded
     from ..generators import PuzzleGenerator
+    from ..generators.graded import make_graded
 
     with PuzzleGenerator(job.size, job.box, job.seed, **job.generator) as gen:
-        return [_make_graded(gen, index=job.first + offset, progress=None, **job.make)
+        return [make_graded(gen, index=job.first + offset, progress=None, **job.make)
                 for offset in range(job.count)]
