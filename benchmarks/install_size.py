@@ -27,7 +27,7 @@ error or Ctrl-C, unless ``--keep`` is given (then their paths are printed).
 
 Run::
 
-    python benchmarks/install_size.py                   # about 15 minutes on 2 shared cores
+    python benchmarks/install_size.py                   # about 12 minutes on 2 shared cores
     python benchmarks/install_size.py --only cp dask    # base + two extras
     python benchmarks/install_size.py --only draw --skip-prebuilt --keep
 
