@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -26,11 +26,22 @@ from ..errors import InstanceError, ParseError
 from ..instances.jigsaw import parse_region_map
 from .puzzle_write import MAX_CHAR_N, SYMBOLS
 
-if TYPE_CHECKING:
-    from .puzzle_text import _Reader
-
-__all__ = ["LUT", "UNKNOWN", "RULE", "ROW", "is_square", "char_cells", "symbol_error",
+__all__ = ["GridReader", "LUT", "UNKNOWN", "RULE", "ROW", "is_square", "char_cells", "symbol_error",
            "grid_layout", "read_grids", "region_grid_block", "read_jigsaw_grids"]
+
+class GridReader(Protocol):
+    """What the grid readers here need of the reader that calls them (the one
+    :func:`sudokit.formats.puzzle_text.parse_puzzles` keeps): where the text comes from, the
+    problem and box asked for, where problems are noted, and how a puzzle is built."""
+
+    source: str
+    problem: str
+    box: Any
+    problems: Any
+
+    def build(self, givens: Any, line: int, style: str, box: Any = None, regions: Any = None,
+              regions_line: int | None = None) -> bool: ...
+
 
 #: ``LUT[byte]``: the value of a cell character (0 empty), UNKNOWN for any other byte
 UNKNOWN = 255
@@ -147,7 +158,7 @@ def _band(cuts: set[int], n: int, what: str, source: str, line: int) -> int | No
     return size
 
 
-def read_grids(reader: _Reader, block: list[tuple[int, str, str]], layout: str) -> None:
+def read_grids(reader: GridReader, block: list[tuple[int, str, str]], layout: str) -> None:
     """Read the grids of one block; a row of the wrong length gives up on the rest of it."""
     rows: list[list[tuple[str, int]]] = []
     lines: list[int] = []
@@ -184,7 +195,7 @@ def read_grids(reader: _Reader, block: list[tuple[int, str, str]], layout: str) 
                                        f"{n} rows", reader.source, lines[0]))
 
 
-def _skip_rest(reader: _Reader, rest: list[tuple[int, str, str]]) -> None:
+def _skip_rest(reader: GridReader, rest: list[tuple[int, str, str]]) -> None:
     """Say that the rows after a bad row are not read (they cannot be told apart from the
     next grid's rows)."""
     numbers = [number for number, _, kind in rest if kind == ROW]
@@ -194,7 +205,7 @@ def _skip_rest(reader: _Reader, rest: list[tuple[int, str, str]]) -> None:
                                        reader.source, numbers[0]))
 
 
-def _grid_values(reader: _Reader, rows, lines, bars, rules, layout):
+def _grid_values(reader: GridReader, rows, lines, bars, rules, layout):
     """The givens of a complete grid and the box its separators show (None if none)."""
     n, source = len(rows), reader.source
     givens = np.array([[_cell_value(text, n, layout, source, number, column)
@@ -241,7 +252,7 @@ def region_grid_block(block: list[tuple[int, str, str]], jigsaw: bool) -> bool:
         for _, line, _ in block for ch in line if not ch.isspace())
 
 
-def read_jigsaw_grids(reader: _Reader, block: list[tuple[int, str, str]]) -> None:
+def read_jigsaw_grids(reader: GridReader, block: list[tuple[int, str, str]]) -> None:
     """Read the jigsaw grids of a block that :func:`region_grid_block` accepted."""
     n = _row_cells(block[0][1])
     layout = "char" if len("".join(block[0][1].split())) == n else "int"
