@@ -223,3 +223,20 @@ def test_layouts_are_in_the_unit_square_and_seeded():
     assert layout_positions(graph, "grid")[5].tolist() == pytest.approx([1 / 3, 1 / 3])
     with pytest.raises(sudokit.InstanceError, match="square number of vertices"):
         layout_positions(problem, "grid")
+
+
+def test_a_spring_layout_that_needs_missing_scipy_is_one_error(monkeypatch):
+    """networkx lays out 500 vertices and more with scipy, which the draw extra does not
+    install: a clear error naming the fix, not an ImportError from inside networkx."""
+    import sys
+
+    from sudokit.draw.graph import layout_positions
+    from sudokit.errors import MissingExtraError
+    from sudokit.instances import precoloring
+
+    pytest.importorskip("networkx")
+    monkeypatch.setitem(sys.modules, "scipy", None)
+    ring = precoloring(500, [[i, (i + 1) % 500] for i in range(500)], 3)
+    with pytest.raises(MissingExtraError, match="needs scipy .*pip install scipy, or use "
+                                                "--layout circle"):
+        layout_positions(ring, "spring")

@@ -28,7 +28,7 @@ import math
 
 import numpy as np
 
-from ..errors import InstanceError
+from ..errors import InstanceError, MissingExtraError
 from ..interop import optional_module
 from .svg import Canvas
 
@@ -76,7 +76,12 @@ def layout_positions(problem, layout: str = "spring", seed: int = 0) -> np.ndarr
         graph = nx.Graph()
         graph.add_nodes_from(range(count))
         graph.add_edges_from(map(tuple, problem.edges.tolist()))
-        where = nx.spring_layout(graph, seed=seed)
+        try:   # from 500 vertices on, networkx's spring layout needs scipy
+            where = nx.spring_layout(graph, seed=seed)
+        except ImportError as err:
+            raise MissingExtraError(f"the spring layout of a graph of {count} vertices needs "
+                                    f"scipy with networkx {nx.__version__} ({err}): pip "
+                                    "install scipy, or use --layout circle") from None
         points = np.array([where[v] for v in range(count)], dtype=float).reshape(-1, 2)
         points[:, 1] = -points[:, 1]   # networkx has y up
     else:
