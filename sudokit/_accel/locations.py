@@ -35,7 +35,6 @@ from __future__ import annotations
 import functools
 import os
 import stat
-import tempfile
 import uuid
 import warnings
 from pathlib import Path
@@ -123,21 +122,23 @@ def user_root() -> Path | None:
     None when no private folder can be had (then nothing is cached on disk). Once per
     process, so a warning is given once."""
     configured = _configured_root()
+    try:
+        return make_private_folder(configured)
+    except OSError as err:
+        reason = err
+    import tempfile  # 20 ms of imports: only when the configured folder cannot serve
+
     fallback = Path(tempfile.gettempdir(), f"sudokit-{os.geteuid()}")
-    for folder in (configured, fallback):
-        try:
-            found = make_private_folder(folder)
-        except OSError as err:
-            reason = err
-            continue
-        if folder != configured:
-            warnings.warn(f"sudokit: cannot use the kernel cache folder {configured} "
-                          f"({reason}); using {folder} instead", RuntimeWarning, stacklevel=2)
-        return found
-    warnings.warn(f"sudokit: no private kernel cache folder ({configured}: {reason}); every "
-                  "run compiles the kernels it uses again (set SUDOKIT_CACHE_DIR to a folder "
-                  "of your own)", RuntimeWarning, stacklevel=2)
-    return None
+    try:
+        found = make_private_folder(fallback)
+    except OSError:
+        warnings.warn(f"sudokit: no private kernel cache folder ({configured}: {reason}); "
+                      "every run compiles the kernels it uses again (set SUDOKIT_CACHE_DIR to "
+                      "a folder of your own)", RuntimeWarning, stacklevel=2)
+        return None
+    warnings.warn(f"sudokit: cannot use the kernel cache folder {configured} ({reason}); "
+                  f"using {fallback} instead", RuntimeWarning, stacklevel=2)
+    return found
 
 
 def prebuilt_root() -> Path | None:
