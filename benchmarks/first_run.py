@@ -11,8 +11,10 @@ environment with its own empty kernel cache (``SUDOKIT_CACHE_DIR``):
   needs on first use.
 
 For each install: the install's wall and CPU time, then each tour command run twice from an
-empty temporary folder. Reported per command: wall and CPU seconds of the first run (the
-process and everything it waited for, compiling in a child included), CPU seconds spent
+empty temporary folder, then every command of the README's console blocks once (the kernel
+files that whole tour compiled, and the most CPU one command took). Reported per command:
+wall and CPU seconds of the first run (the process and everything it waited for, compiling
+in a child included), CPU seconds spent
 compiling (first run's CPU minus the second's), and the kernel files the command left in the
 user cache (none when everything it ran was compiled at install). The outputs of the two
 installs are compared, command by command.
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import resource
 import subprocess
 import sys
@@ -100,6 +103,37 @@ def measure(label: str, python: str, prebuild: bool, work: Path) -> dict:
     return {"label": label, "install": install, "runs": runs}
 
 
+def readme_commands() -> list[str]:
+    """Every command of the README's console blocks."""
+    text = (ROOT / "README.md").read_text()
+    found = []
+    for block in re.findall(r"```console\n(.*?)```", text, flags=re.S):
+        found += [chunk.partition("\n")[0] for chunk in re.split(r"^\$ ", block,
+                                                                   flags=re.M)[1:]]
+    return found
+
+
+def readme_tour(result: dict, work: Path) -> dict:
+    """Every README console command once, with the install of ``result`` on PATH, from an
+    empty folder: the most CPU one spent, and the kernel files the whole tour compiled."""
+    venv, cache = work / f"venv-{result['label']}", work / f"cache-{result['label']}"
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("NUMBA_CACHE_DIR", "PYTHONPATH")}
+    env.update(SUDOKIT_CACHE_DIR=str(cache), SUDOKIT_NO_PROGRESS="1",
+               PATH=f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}")
+    folder = tempfile.mkdtemp(dir=work)
+    before = _kernel_files(cache) if cache.exists() else 0
+    most = (0.0, "")
+    commands = readme_commands()
+    for command in commands:
+        cpu = _children_cpu()
+        subprocess.run(["bash", "-c", command], env=env, cwd=folder, capture_output=True)
+        spent = _children_cpu() - cpu
+        most = max(most, (spent, command))
+    return {"commands": len(commands), "most": most,
+            "compiled": (_kernel_files(cache) if cache.exists() else 0) - before}
+
+
 def _command(argv: list[str]) -> str:
     return "sudokit " + " ".join(Path(a).name if a.startswith(str(ROOT)) else a for a in argv)
 
@@ -116,6 +150,9 @@ def main(argv=None) -> None:
     with tempfile.TemporaryDirectory(prefix="sudokit-first-run-") as work:
         results = [measure(label, args.python, prebuild, Path(work))
                    for label, prebuild in plans]
+        for result in results:
+            log(f"{result['label']}: the README tour")
+            result["tour"] = readme_tour(result, Path(work))
     print("The first ten minutes: install, then the first command of each kernel family")
     print(f"python {platform.python_version()}, {os.cpu_count()} CPUs, {platform.machine()}; "
           f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -137,6 +174,12 @@ def main(argv=None) -> None:
                     str(run["compiled"])]
         rows.append(row)
     print(format_table(headers, rows, right=set(range(2, len(headers)))))
+    print()
+    for r in results:
+        tour = r["tour"]
+        print(f"{r['label']}: the README's {tour['commands']} console commands after the rows "
+              f"above compiled {tour['compiled']} kernel files; the most CPU one took: "
+              f"{tour['most'][0]:.2f} s ({tour['most'][1]})")
     if len(results) == 2:
         same = all(a["first"][2] == b["first"][2]
                    for a, b in zip(results[0]["runs"], results[1]["runs"], strict=True))
