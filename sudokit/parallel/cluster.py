@@ -36,7 +36,7 @@ from ..errors import MissingExtraError, SolverError
 from ..solvers.registry import NeedsExtra
 
 __all__ = ["DASK", "ClusterError", "build_families", "check_dask", "dask_client",
-           "prepare_workers", "worker_count", "worker_report"]
+           "local_cluster", "prepare_workers", "worker_count", "worker_report"]
 
 #: how long to wait for a scheduler to answer, and for its first worker
 CONNECT_SECONDS = 20.0
@@ -54,8 +54,8 @@ class _Extra(NeedsExtra):
     extra: str | None
 
 
-#: what ``--jobs`` and ``--scheduler`` need
-DASK = _Extra(requires=("dask", "distributed"), extra="dask")
+#: what ``--jobs`` and ``--scheduler`` need (cryptography: the local cluster's TLS)
+DASK = _Extra(requires=("dask", "distributed", "cryptography"), extra="dask")
 
 
 class ClusterError(SolverError):
@@ -195,18 +195,14 @@ def _flush_standard_streams() -> None:
 
 
 def _opened(jobs: int | None, scheduler: str | None) -> Iterator[Any]:
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     cluster = None
     try:
         with signals_deferred():  # Ctrl-C while a cluster starts would leave it half made
             if scheduler is None:
-                cluster = LocalCluster(n_workers=jobs or 1, threads_per_worker=1,
-                                       processes=True, dashboard_address=None,
-                                       # its HTTP server (no dashboard) on a free port
-                                       scheduler_kwargs={"dashboard_address": ":0"},
-                                       silence_logs=logging.CRITICAL)
-                client = Client(cluster, set_as_default=False)
+                cluster, security = local_cluster(jobs or 1)
+                client = Client(cluster, security=security, set_as_default=False)
             else:
                 client = _connect(Client, scheduler)
     except BaseException:
@@ -219,6 +215,30 @@ def _opened(jobs: int | None, scheduler: str | None) -> Iterator[Any]:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def local_cluster(workers: int) -> tuple[Any, Any]:
+    """A ``LocalCluster`` of ``workers`` processes (one thread each) that no one else can
+    use, and the ``Security`` a client needs to join it.
+
+    Its scheduler and workers listen on 127.0.0.1 only, over TLS with a certificate made for
+    this run (``Security.temporary()``): a process of another local user that connects is
+    refused, where a plain TCP scheduler would run whatever code it sends as the user who ran
+    sudokit. No dashboard; the scheduler's HTTP routes (``/health``) on a free loopback
+    port.
+    """
+    from distributed import LocalCluster
+    from distributed.security import Security
+
+    security = Security.temporary()
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                           host="127.0.0.1", protocol="tls://", security=security,
+                           dashboard_address=None,
+                           # its HTTP server (no dashboard) on a free loopback port
+                           scheduler_kwargs={"dashboard": False,
+                                             "dashboard_address": "127.0.0.1:0"},
+                           silence_logs=logging.CRITICAL)
+    return cluster, security
 
 
 def _connect(client_class: Any, address: str) -> Any:
