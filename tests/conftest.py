@@ -20,6 +20,20 @@ def pytest_configure(config):
     helpers.REQUIRE_DATA = config.getoption("--require-data")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_kernels():
+    """Every kernel family compiled into the user's cache before the first test, as pip
+    install does for an installed copy: a command under test with a short --time-limit then
+    answers instead of ending with exit 5 while its family compiles (which it would on a
+    machine that never ran sudokit). Compiles only what is missing; nothing when warm."""
+    import subprocess
+    import sys
+
+    subprocess.run([sys.executable, "-m", "sudokit", "kernels", "--build", "--jobs", "2"],
+                   cwd=Path(__file__).resolve().parents[1], stdout=subprocess.DEVNULL,
+                   check=True, timeout=1800)
+
+
 @pytest.fixture
 def data_dir() -> Path:
     """The shared data folder, or skip the test when it is not there."""

@@ -129,6 +129,7 @@ def build(name: str, group: click.Group) -> int:
     reached)."""
     failed = 0
     _building.append(name)
+    os.environ["SUDOKIT_NO_PROGRESS"] = "1"   # the runs' own progress lines and notices
     for template, text in FAMILIES[name].runs:
         with _standard_streams(text):
             try:
@@ -152,7 +153,9 @@ def _build_all(names: list[str], jobs: int) -> int:
         while waiting and len(running) < jobs:
             name = waiting.pop(0)
             command = [sys.executable, "-m", "sudokit", "kernels", "--build", name]
-            running.append((name, subprocess.Popen(command, stdout=subprocess.DEVNULL)))
+            running.append((name, subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                                                   env=dict(os.environ,
+                                                            SUDOKIT_NO_PROGRESS="1"))))
         name, child = running.pop(0)
         if child.wait() != 0:
             failed += 1
