@@ -125,24 +125,40 @@ _building: list[str] = []   # the family this process compiles: prepare() then d
 def build(name: str, group: click.Group) -> int:
     """Compile family ``name`` into the user folder (``SUDOKIT_CACHE_DIR`` names another) by
     running its commands with ``group`` (the ``sudokit`` group) in this process, and mark it
-    ready; the number of its commands that failed (a failed command still compiled what it
-    reached)."""
+    ready when all of them ran; the number of its commands that failed. Ctrl-C stops it."""
     failed = 0
-    _building.append(name)
+    quiet = os.environ.get("SUDOKIT_NO_PROGRESS")
     os.environ["SUDOKIT_NO_PROGRESS"] = "1"   # the runs' own progress lines and notices
-    for template, text in FAMILIES[name].runs:
-        with _standard_streams(text):
-            try:
-                group.main(_argv(template), prog_name="sudokit", standalone_mode=False)
-            except (click.exceptions.Exit, SystemExit) as done:
-                code = getattr(done, "exit_code", getattr(done, "code", 0))
-                failed += code not in (0, 5, None)   # 5: a budget ran out, as some runs ask
-            except Exception:  # noqa: BLE001 - counted; the others still compile
-                failed += 1
+    _building.append(name)
+    try:
+        for template, text in FAMILIES[name].runs:
+            failed += not _run_quietly(group, _argv(template), text)
+    finally:
+        _building.remove(name)
+        if quiet is None:
+            del os.environ["SUDOKIT_NO_PROGRESS"]
+        else:
+            os.environ["SUDOKIT_NO_PROGRESS"] = quiet
     root = locations.user_root()
-    if root is not None:
+    if root is not None and not failed:
         families.mark_ready(name, root)
     return failed
+
+
+def _run_quietly(group: click.Group, argv: list[str], text: str) -> bool:
+    """Run one command of a family with ``text`` as its standard input and its output
+    dropped; whether it ended as expected (exit 0, or 5: a budget some runs ask for)."""
+    with _standard_streams(text):
+        try:
+            group.main(argv, prog_name="sudokit", standalone_mode=False)
+        except (click.exceptions.Exit, SystemExit) as done:
+            code = getattr(done, "exit_code", getattr(done, "code", 0))
+            if code in (130, 143):      # the command turned a Ctrl-C or SIGTERM into its exit
+                raise KeyboardInterrupt from None
+            return code in (0, 5, None)
+        except Exception:  # noqa: BLE001 - counted as failed; the other runs still compile
+            return False
+    return True
 
 
 def _build_all(names: list[str], jobs: int) -> int:
