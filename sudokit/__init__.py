@@ -37,6 +37,7 @@ _LAZY: dict[str, str] = {
                      "read_instances", "write_dimacs"], "formats"),
     **dict.fromkeys(["GridPuzzle", "Precoloring", "latin_square", "precoloring", "sudoku"],
                     "instances"),
+    **dict.fromkeys(["from_pysat", "to_pysat"], "interop.pysat"),
     **dict.fromkeys(["PROBLEMS", "ProblemKind", "problem_kind"], "problems"),
     **dict.fromkeys(["CNFReduction", "CoverReduction", "Reduction"], "protocols"),
     **dict.fromkeys(["REDUCTIONS", "reduce"], "reductions"),
