@@ -7,15 +7,16 @@
   ``pysat.formula.CNF`` and back (:func:`~sudokit.interop.pysat.to_pysat`,
   :func:`~sudokit.interop.pysat.from_pysat`), a block of clauses at a time (no Python loop
   over clauses).
-- :mod:`~sudokit.interop.scipy`: an :class:`~sudokit.exact_cover.ExactCover` as a
-  ``scipy.sparse.csr_array`` (its option arrays already are CSR) and back.
+- :mod:`~sudokit.interop.scipy`: an :class:`~sudokit.exact_cover.ExactCover` (or an
+  encoding) as a ``scipy.sparse.csr_array`` (its option arrays already are CSR) and back
+  (:func:`~sudokit.interop.scipy.to_scipy`, :func:`~sudokit.interop.scipy.from_scipy`).
 
 networkx and scipy are optional: ``pip install "sudokit[interop]"`` installs both. A missing
 one is a :class:`~sudokit.errors.MissingExtraError` naming that command. PySAT is a
 dependency of sudokit itself. The converters are functions here, above the types they
 convert (as networkx keeps its own), so the model classes import none of them; ``sudokit``
 exports them (``sudokit.to_pysat(encoded)``). Some model classes still carry thin methods
-(``GridPuzzle.to_networkx``, ``Precoloring.from_networkx``, ``ExactCover.to_scipy``, ...).
+(``GridPuzzle.to_networkx``, ``Precoloring.from_networkx``).
 
 Examples
 --------
