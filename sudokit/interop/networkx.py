@@ -36,7 +36,7 @@ import numpy as np
 
 from ..errors import InstanceError
 from ..instances import GridPuzzle, Precoloring, precoloring
-from ..reductions.grid_to_coloring import unit_graph_edges
+from ..instances.units import unit_graph_edges
 from . import optional_module
 
 __all__ = ["grid_to_networkx", "precoloring_to_networkx", "precoloring_from_networkx",
