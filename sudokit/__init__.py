@@ -37,6 +37,7 @@ _LAZY: dict[str, str] = {
                      "read_instances", "write_dimacs"], "formats"),
     **dict.fromkeys(["GridPuzzle", "Precoloring", "latin_square", "precoloring", "sudoku"],
                     "instances"),
+    **dict.fromkeys(["from_networkx", "to_networkx"], "interop.networkx"),
     **dict.fromkeys(["from_pysat", "to_pysat"], "interop.pysat"),
     **dict.fromkeys(["from_scipy", "to_scipy"], "interop.scipy"),
     **dict.fromkeys(["PROBLEMS", "ProblemKind", "problem_kind"], "problems"),

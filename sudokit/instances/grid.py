@@ -297,14 +297,6 @@ class GridPuzzle:
         return GridPuzzle(np.asarray(givens), self.box, variants=self.variants,
                           regions=self.regions)
 
-    def to_networkx(self, solution=None):
-        """The Sudoku graph (rook's graph for a Latin square) as a ``networkx.Graph``, givens
-        and ``solution`` as node attributes (:func:`sudokit.interop.networkx.grid_to_networkx`;
-        networkx is optional)."""
-        from ..interop.networkx import grid_to_networkx
-
-        return grid_to_networkx(self, solution)
-
     def __eq__(self, other):
         return (isinstance(other, GridPuzzle) and self.box == other.box
                 and self.variants == other.variants and self.regions_key == other.regions_key

@@ -2,7 +2,8 @@
 
 - :mod:`~sudokit.interop.networkx`: every problem as a :class:`networkx.Graph` (the Sudoku
   graph, the rook's graph of a Latin square, a precoloring's own graph) with the givens as
-  node attributes, and :func:`~sudokit.interop.networkx.precoloring_from_networkx`.
+  node attributes (:func:`~sudokit.interop.networkx.to_networkx`), and precoloring
+  extension on any networkx graph (:func:`~sudokit.interop.networkx.from_networkx`).
 - :mod:`~sudokit.interop.pysat`: a :class:`~sudokit.cnf.CNF` (or an encoding) as a
   ``pysat.formula.CNF`` and back (:func:`~sudokit.interop.pysat.to_pysat`,
   :func:`~sudokit.interop.pysat.from_pysat`), a block of clauses at a time (no Python loop
@@ -14,9 +15,8 @@
 networkx and scipy are optional: ``pip install "sudokit[interop]"`` installs both. A missing
 one is a :class:`~sudokit.errors.MissingExtraError` naming that command. PySAT is a
 dependency of sudokit itself. The converters are functions here, above the types they
-convert (as networkx keeps its own), so the model classes import none of them; ``sudokit``
-exports them (``sudokit.to_pysat(encoded)``). Some model classes still carry thin methods
-(``GridPuzzle.to_networkx``, ``Precoloring.from_networkx``).
+convert (as networkx keeps its own), so no model class imports them; ``sudokit`` exports
+them (``sudokit.to_networkx(puzzle)``, ``sudokit.to_pysat(encoded)``, ...).
 
 Examples
 --------
