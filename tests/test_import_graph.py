@@ -1,4 +1,5 @@
-"""Every import arrow points down: no import cycle, and the library never imports the CLI.
+"""Every import arrow points down: no import cycle, the library never imports the CLI, and no
+module takes another module's private name.
 
 The graph counts every ``import`` and ``from ... import`` anywhere in a module: at the top,
 inside functions (the lazy imports that would otherwise hide a cycle) and under
@@ -147,3 +148,34 @@ def test_the_library_never_imports_the_command_line():
              for target, line in sorted(targets.items())
              if target == "sudokit.cli" or target.startswith("sudokit.cli.")]
     assert not wrong, "the library imports the command line:\n" + "\n".join(wrong)
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def test_no_module_takes_another_modules_private_name():
+    """``from .x import _name`` and ``x._name`` of an imported sudokit module are refused:
+    what modules share is public (documented, without the underscore)."""
+    modules = _modules()
+    wrong = []
+    for module, path in sorted(modules.items()):
+        tree = ast.parse(path.read_text(), str(path))
+        imported = set()           # local names bound to sudokit modules
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                targets = _targets(module, path, node, modules)
+                for alias, target in zip(node.names, targets, strict=False):  # none: not sudokit
+                    if target.endswith("." + alias.name):
+                        imported.add(alias.asname or alias.name)     # a module itself
+                    elif _private(alias.name):
+                        wrong.append(f"{_where(module)}:{node.lineno}: imports {alias.name} "
+                                     f"from {target}")
+            elif isinstance(node, ast.Import):
+                imported.update(alias.asname for alias in node.names
+                                if alias.asname and alias.name in modules)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and _private(node.attr)
+                    and isinstance(node.value, ast.Name) and node.value.id in imported):
+                wrong.append(f"{_where(module)}:{node.lineno}: takes {node.value.id}.{node.attr}")
+    assert not wrong, "private names taken from another module:\n" + "\n".join(wrong)
