@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["full_domain"]
+__all__ = ["MAX_VALUES", "full_domain"]
+
+#: the most values a mask holds: the bits of an ``int64`` (so the largest side of a grid that
+#: the mask kernels fill or grade)
+MAX_VALUES = 64
 
 
 def full_domain(n: int) -> np.int64:

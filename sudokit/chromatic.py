@@ -70,8 +70,8 @@ from .graphs import (
 )
 from .instances.precoloring import Precoloring
 from .solvers.budget import UNLIMITED, Budget, Meter
+from .solvers.pysat_solver import open_solver, read_model, run_solver
 from .solvers.registry import DEFAULT_SOLVER, SOLVERS, resolve_solver
-from .solvers.sat import open_solver, read_model, run_solver
 
 __all__ = ["ChromaticResult", "ChromaticStep", "chromatic_number", "CLIQUE_SHARE",
            "CLIQUE_SECONDS", "LOAD_RATE", "PROBE_SHARE", "PROBE_SECONDS"]
@@ -380,9 +380,9 @@ _PIECE_SECONDS = 1.0
 
 
 def _solve_by_deadline(sat, assumptions: list[int], meter: Meter) -> bool:
-    """:func:`~sudokit.solvers.sat.run_solver` in pieces of conflicts sized so that each ends
-    near the deadline: a piece of 100,000 conflicts on a large formula takes many seconds,
-    which a time budget of a few seconds must not overshoot."""
+    """:func:`~sudokit.solvers.pysat_solver.run_solver` in pieces of conflicts sized so that
+    each ends near the deadline: a piece of 100,000 conflicts on a large formula takes many
+    seconds, which a time budget of a few seconds must not overshoot."""
     piece = _FIRST_PIECE
     while True:
         allowed = piece

@@ -187,21 +187,6 @@ class CNF:
         """All clauses as Python lists (for small formulas and tests)."""
         return [clause for chunk in self.clause_lists() for clause in chunk]
 
-    # -- interop ---------------------------------------------------------------------------
-    def to_pysat(self, comments: bool = True):
-        """This formula as a ``pysat.formula.CNF`` (:func:`sudokit.interop.pysat.cnf_to_pysat`)."""
-        from .interop.pysat import cnf_to_pysat
-
-        return cnf_to_pysat(self, comments)
-
-    @classmethod
-    def from_pysat(cls, formula, group: str = "input") -> CNF:
-        """A formula from a ``pysat.formula.CNF``
-        (:func:`sudokit.interop.pysat.cnf_from_pysat`)."""
-        from .interop.pysat import cnf_from_pysat
-
-        return cnf_from_pysat(formula, group)
-
 
 @dataclass(frozen=True, eq=False)
 class ProjectionLines:

@@ -199,22 +199,6 @@ class ExactCover:
         dense[self.option_rows(), self.option_items] = 1
         return dense
 
-    def to_scipy(self, dtype=np.uint8):
-        """The 0/1 matrix as a ``scipy.sparse.csr_array`` sharing this problem's arrays
-        (:func:`sudokit.interop.scipy.exact_cover_to_scipy`; scipy is optional)."""
-        from .interop.scipy import exact_cover_to_scipy
-
-        return exact_cover_to_scipy(self, dtype)
-
-    @classmethod
-    def from_scipy(cls, matrix, num_primary: int | None = None,
-                   item_names: Sequence[str] | None = None) -> ExactCover:
-        """A problem from a scipy sparse 0/1 matrix, one row per option
-        (:func:`sudokit.interop.scipy.exact_cover_from_scipy`)."""
-        from .interop.scipy import exact_cover_from_scipy
-
-        return exact_cover_from_scipy(matrix, num_primary, item_names)
-
     def save_matrix(self, path, dense: bool = False) -> None:
         """Write the matrix as ``.npz``: CSR arrays ``indptr``, ``indices``, ``data``,
         ``shape`` and ``format`` (readable by ``scipy.sparse.load_npz``), plus ``items``,

@@ -15,7 +15,9 @@ solution) and a ``blocking_clause(model)`` for counting (:class:`CNFReduction`);
 target is exact cover gives ``given_options`` for preselection (:class:`CoverReduction`).
 
 Results hold their way back as arrays, never closures, so they pickle (for worker processes).
-:func:`chain` composes them; ``result.then(name)`` reduces a target further by name.
+:func:`chain` composes them; ``result.then(name)`` reduces a target further by name, through
+the reduction registry's ``"module:function"`` reference (:func:`sudokit.problems.resolve`),
+so this module, below every result type, imports no reduction.
 
 Examples
 --------
@@ -37,6 +39,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
+
+from .problems import resolve
 
 __all__ = ["Reduction", "CNFReduction", "CoverReduction", "Chained", "Composable", "chain",
            "full_model"]
@@ -89,13 +93,16 @@ class CoverReduction(Reduction, Protocol):
     def given_options(self, problem: Any) -> np.ndarray: ...
 
 
+#: the registry's :func:`~sudokit.reductions.reduce`, as a ``"module:function"`` reference
+_REDUCE = "sudokit.reductions:reduce"
+
+
 class Composable:
     """Mixin: ``result.then(name)`` reduces the target further with reduction ``name``."""
 
     def then(self, name: str) -> Chained:
-        from .reductions import reduce  # the registry sits above every result type
-
-        return chain(self, reduce(name, self.target))  # type: ignore[attr-defined]
+        # the registry sits above every result type: named, resolved on first use
+        return chain(self, resolve(_REDUCE)(name, self.target))  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, eq=False)

@@ -17,7 +17,7 @@ from sudokit.generators import (
     shuffle_grid,
     symmetry_orbits,
 )
-from sudokit.generators.grids import product_grid
+from sudokit.generators.fill_product import product_grid
 from sudokit.instances import latin_square, sudoku
 from sudokit.solvers import DancingLinks, SATEngine, count_solutions
 

@@ -14,8 +14,7 @@ def test_readme_interop_block_shows_each_conversion_and_runs(monkeypatch):
     readme = (ROOT / "README.md").read_text()
     section = readme.split("### networkx, PySAT and scipy", 1)[1].split("\n## ", 1)[0]
     (block,) = re.findall(r"```python\n(.*?)```", section, flags=re.S)
-    for call in ("to_networkx(", "Precoloring.from_networkx(", "to_pysat(", "CNF.from_pysat(",
-                 "to_scipy("):
+    for call in ("to_networkx(", "from_networkx(", "to_pysat(", "from_pysat(", "to_scipy("):
         assert call in block
     monkeypatch.chdir(ROOT)
     exec(compile(block, "README.md", "exec"), {})

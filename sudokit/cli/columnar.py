@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from ..formats.columns import ColumnChunk, puzzle_text_rows
-from ..formats.puzzle_write import _SYMBOL_BYTES
+from ..formats.puzzle_write import SYMBOL_BYTES
 from ..formats.record import Record
 from ..solvers.arrays import ArrayBatch
 from ..solvers.budget import Budget
@@ -114,7 +114,7 @@ def _byte_lines(grids: np.ndarray, *tail: Any) -> bytes:
     """
     width = grids.shape[1]
     table = np.empty((len(grids), width + len(tail) + 1), dtype=np.uint8)
-    table[:, :width] = _SYMBOL_BYTES[grids]
+    table[:, :width] = SYMBOL_BYTES[grids]
     for column, value in enumerate(tail, start=width):
         table[:, column] = value
     table[:, -1] = ord("\n")

@@ -1,4 +1,5 @@
-"""What every counter returns, the formula it counts, and the child process that counts it.
+"""What every counter returns, the formula it counts, and the child process that counts it
+(:func:`run_counter`, on the shared runner :func:`sudokit.child.run_child`).
 
 A counter (:mod:`sudokit.counting.registry`) takes one instance of any kind and a
 :class:`~sudokit.solvers.Budget`, and returns a :class:`CountResult`: an exact count, an
@@ -20,23 +21,19 @@ Examples
 
 from __future__ import annotations
 
-import json
-import pickle
-import subprocess
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ..child import run_child
 from ..encoders import to_cnf
 from ..errors import SolverError
 from ..problems import problem_kind
 from ..solvers.budget import UNLIMITED, Budget
 from .symmetry import find_symmetry
 
-__all__ = ["CountResult", "CountedFormula", "counted_formula", "run_counter", "run_child"]
+__all__ = ["CountResult", "CountedFormula", "counted_formula", "run_counter"]
 
 
 @dataclass(frozen=True)
@@ -116,53 +113,15 @@ def counted_formula(instance: Any, encoding: str | None = None, amo: str | None 
     return CountedFormula(int(cnf.num_vars), blocks + extra, projection, trivial, found.factor)
 
 
-_CHILD = Path(__file__).with_name("_child.py")
-
-
 def run_counter(counter: str, formula: CountedFormula, budget: Budget = UNLIMITED,
                 **options: Any) -> dict[str, Any] | None:
-    """Run ``counter`` (``"ganak"`` or ``"approxmc"``) on ``formula`` in a child process.
+    """Run ``counter`` (``"ganak"`` or ``"approxmc"``) on ``formula`` in a child process
+    (:func:`sudokit.child.run_child`).
 
-    Returns the child's answer (see :mod:`sudokit.counting._child`), or None when
+    Returns the child's answer (see :mod:`sudokit.child_main`), or None when
     ``budget.seconds`` ran out first (the child is killed). Ctrl-C kills the child too and
     propagates. A child that fails raises :class:`~sudokit.errors.SolverError`.
     """
-    job = {"counter": counter, "num_vars": formula.num_vars, "blocks": formula.blocks,
+    job = {"task": counter, "num_vars": formula.num_vars, "blocks": formula.blocks,
            "projection": formula.projection, **options}
     return run_child(job, budget.seconds)
-
-
-def run_child(job: dict[str, Any], seconds: float | None = None) -> dict[str, Any] | None:
-    """Run ``job`` (its ``"counter"`` names the task of :mod:`sudokit.counting._child`) in
-    a child process that is killed when ``seconds`` run out (then None), on Ctrl-C (which
-    propagates) or on any error here; a child that fails raises
-    :class:`~sudokit.errors.SolverError`. Also runs the ILP fill
-    (:mod:`sudokit.generators.fill_ilp`), whose HiGHS run answers a cancel only late.
-    """
-    payload = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
-    child = subprocess.Popen([sys.executable, str(_CHILD)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        out, err = child.communicate(payload, timeout=seconds)
-    except subprocess.TimeoutExpired:
-        return None
-    finally:  # the budget ran out, Ctrl-C, or any error here: the task ends with us
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    return _answer(str(job["counter"]), child.returncode, out, err)
-
-
-def _answer(counter: str, code: int, out: bytes, err: bytes) -> dict[str, Any]:
-    lines = out.decode(errors="replace").strip().splitlines()
-    try:
-        answer = json.loads(lines[-1]) if lines else None
-    except json.JSONDecodeError:
-        answer = None
-    if not isinstance(answer, dict) or code != 0:
-        why = err.decode(errors="replace").strip().splitlines()
-        detail = why[-1] if why else f"exit code {code}"
-        raise SolverError(f"{counter} failed: {detail}")
-    if "error" in answer:
-        raise SolverError(f"{counter} failed: {answer['error']}")
-    return answer

@@ -95,11 +95,6 @@ class CNFEncoding(Composable):
         """Variables that define a solution (all cell-value variables, no auxiliaries)."""
         return self.cell_vars[self.cell_vars > 0]
 
-    def to_pysat(self, comments: bool = True):
-        """The formula as a ``pysat.formula.CNF`` (:meth:`sudokit.cnf.CNF.to_pysat`); a model
-        of it decodes with :meth:`decode`."""
-        return self.cnf.to_pysat(comments)
-
     def given_literals(self) -> list[int]:
         """The givens as positive literals (for solving with givens as assumptions)."""
         givens = self.source.flat_givens

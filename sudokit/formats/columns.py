@@ -34,7 +34,7 @@ import numpy as np
 from ..instances.grid import grids_from_rows, latin_square, repeated_in_lines, sudoku
 from .puzzle_grids import LUT
 from .puzzle_text import VARIANT_HEADER
-from .puzzle_write import _SYMBOL_BYTES, MAX_CHAR_N
+from .puzzle_write import MAX_CHAR_N, SYMBOL_BYTES
 from .record import Record
 
 __all__ = ["ColumnChunk", "column_chunk", "column_width", "puzzle_text_rows"]
@@ -163,6 +163,6 @@ def puzzle_text_rows(values: np.ndarray) -> list[bytes]:
     [b'1..2']
     """
     values = np.ascontiguousarray(values)
-    text = _SYMBOL_BYTES[values].tobytes()
+    text = SYMBOL_BYTES[values].tobytes()
     width = values.shape[1]
     return [text[start:start + width] for start in range(0, len(text), width)]

@@ -70,7 +70,7 @@ from .puzzle_write import MAX_CHAR_N, SYMBOLS, format_puzzle
 from .record import Record
 
 __all__ = ["parse_puzzles", "parse_sudoku_records", "format_puzzle", "with_variants", "SYMBOLS",
-           "OnBad"]
+           "OnBad", "line_kind", "SKIP", "HEAD"]
 
 #: ``on_bad(error)``: told about each bad puzzle that is skipped instead of raised
 OnBad = Callable[[ParseError], object]
@@ -82,7 +82,10 @@ _RATING = re.compile(r"[0-9]+(\.[0-9]+)?")
 _TOKEN = re.compile(r"\S+")
 _OTHER_LINES = "a comment (#) or a 'Grid NN' header"
 
-_SKIP, _HEAD = "skip", "head"  # lines that end a block
+#: the kinds of line (:func:`line_kind`) that end a block of grid lines, beside
+#: :data:`~.puzzle_grids.RULE` and :data:`~.puzzle_grids.ROW`: blank, comment and region
+#: map lines (``SKIP``), ``Grid NN`` and ``=====`` headers (``HEAD``)
+SKIP, HEAD = "skip", "head"
 
 #: ``# variant: NAMES``: the variants of the puzzles after it
 VARIANT_HEADER = re.compile(r"#\s*variants?\s*:(.*)", re.IGNORECASE)
@@ -92,15 +95,22 @@ _ANY_CONTEXT = re.compile(r"^[ \t]*(#[ \t]*variants?[ \t]*:|regions[ \t]*:)",
                           re.IGNORECASE | re.MULTILINE)
 
 
-def _kind(text: str) -> str:
-    """Classify one line (already without its line break)."""
+def line_kind(text: str) -> str:
+    """Classify one line (already without its line break): :data:`SKIP`, :data:`HEAD`,
+    :data:`~.puzzle_grids.RULE` or :data:`~.puzzle_grids.ROW`.
+
+    Examples
+    --------
+    >>> [line_kind(t) for t in ["# hard", "Grid 01", "------+------", "1.3|4.."]]
+    ['skip', 'head', 'rule', 'row']
+    """
     stripped = text.strip()
     if not stripped or stripped[0] == "#":
-        return _SKIP
+        return SKIP
     if stripped[0] in "rR" and REGIONS_LINE.match(stripped):
-        return _SKIP  # a region map line: read by _Context, a boundary for the blocks
+        return SKIP  # a region map line: read by _Context, a boundary for the blocks
     if not stripped.strip("=") or _GRID_HEADER.fullmatch(stripped):
-        return _HEAD  # "Grid 01" (Norvig) or "========" between puzzles
+        return HEAD  # "Grid 01" (Norvig) or "========" between puzzles
     if not stripped.strip(_RULE_CHARS):
         # a run of dashes of square length is an empty one-line puzzle, not a rule
         if stripped.strip("-") or not is_square(len(stripped)):
@@ -412,8 +422,8 @@ def _blocks(text: str) -> list[list[tuple[int, str, str]]]:
     blocks: list[list[tuple[int, str, str]]] = [[]]
     for number, line in enumerate(text.split("\n"), start=1):
         line = line.rstrip("\r")
-        kind = _kind(line)
-        if kind in (_SKIP, _HEAD):
+        kind = line_kind(line)
+        if kind in (SKIP, HEAD):
             if blocks[-1]:
                 blocks.append([])
         else:

@@ -18,7 +18,8 @@ import numpy as np
 from ..instances.grid import GridPuzzle
 from ..instances.jigsaw import format_region_map
 
-__all__ = ["format_puzzle", "variant_header", "VariantHeaders", "SYMBOLS", "MAX_CHAR_N"]
+__all__ = ["format_puzzle", "variant_header", "VariantHeaders", "SYMBOLS", "MAX_CHAR_N",
+           "SYMBOL_BYTES"]
 
 #: Character of each value: index 0 is the empty cell.
 SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -26,8 +27,8 @@ SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 TEXT_STYLES = ("line", "ints-line", "grid", "ints-grid")
 #: The largest grid written one character per cell.
 MAX_CHAR_N = len(SYMBOLS) - 1
-#: ``_SYMBOL_BYTES[value]``: the byte of each symbol, for writing a grid in one lookup
-_SYMBOL_BYTES = np.frombuffer(SYMBOLS.encode("ascii"), dtype=np.uint8)
+#: ``SYMBOL_BYTES[value]``: the byte of each symbol, for writing a grid in one lookup
+SYMBOL_BYTES = np.frombuffer(SYMBOLS.encode("ascii"), dtype=np.uint8)
 
 
 def _is_square(k: int) -> bool:
@@ -76,7 +77,7 @@ def format_puzzle(puzzle, style: str = "line", box: tuple[int, int] | None = Non
 def _write_line(grid, box) -> str:
     if grid.shape[0] > MAX_CHAR_N:
         return _write_int_line(grid, box)
-    return _SYMBOL_BYTES[grid.reshape(-1)].tobytes().decode("ascii")
+    return SYMBOL_BYTES[grid.reshape(-1)].tobytes().decode("ascii")
 
 
 def _write_int_line(grid, box) -> str:

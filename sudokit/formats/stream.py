@@ -38,7 +38,7 @@ from ..problems import sniff_kind
 from . import parse_instances
 from .columns import ColumnChunk, column_chunk, column_width
 from .pls import is_pls_text
-from .puzzle_text import _HEAD, _SKIP, REGIONS_LINE, VARIANT_HEADER, OnBad, _kind
+from .puzzle_text import HEAD, REGIONS_LINE, SKIP, VARIANT_HEADER, OnBad, line_kind
 from .record import Record
 from .textio import STDIN_NAME, open_binary
 
@@ -155,7 +155,7 @@ def _chunks(pieces, source, kind, box, colors, on_bad, found=0):
     carry: list[str] = []   # a variant header and region map from the pieces before
     for offset, piece in pieces:
         before, carry = carry, _carried(carry, piece)
-        if not any(_kind(line.rstrip("\n")) != _SKIP for line in piece):
+        if not any(line_kind(line.rstrip("\n")) != SKIP for line in piece):
             continue  # blank and comment lines only: nothing to parse
         content = True
         offset -= len(before)   # the carried lines are read as if just before the piece
@@ -223,7 +223,7 @@ def _cut(lines: Iterable[str], chunk_lines: int, offset: int = 0
     for line in lines:
         piece.append(line)
         bare = line.strip()
-        boundary = _kind(line.rstrip("\n").rstrip("\r")) in (_SKIP, _HEAD)
+        boundary = line_kind(line.rstrip("\n").rstrip("\r")) in (SKIP, HEAD)
         own = -1 if _SPACE.search(bare) else len(bare)
         if boundary:
             width = 0

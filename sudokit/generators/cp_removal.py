@@ -421,9 +421,7 @@ class CPRemovalPass:
                 break
             scratch.grow()
         if result == SLICE_BOUND and (stop < 0 or self.nodes < stop):
-            factor = _removal.SLICE_SECONDS / max(time.perf_counter() - started, 1e-6)
-            self.work = int(min(max(self.work * min(max(factor, 0.5), 2.0),
-                                    _removal._MIN_WORK), _removal._MAX_WORK))
+            self.work = _removal.rescaled_work(self.work, time.perf_counter() - started)
         return result == PASS_DONE
 
     def close(self) -> None:

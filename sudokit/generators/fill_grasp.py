@@ -32,7 +32,7 @@ import numpy as np
 
 from ..errors import BudgetExhausted
 from ..instances import sudoku
-from ..solvers.grasp import DEFAULT_ALPHA, _seed_state, grasp_layout
+from ..solvers.grasp import DEFAULT_ALPHA, grasp_layout, seed_state
 from ..solvers.grasp_kernel import grasp_slice
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def grasp_fill(n: int, box: tuple[int, int], rng: np.random.Generator, *,
     """The fill strategy ``grasp`` (see the module)."""
     layout = grasp_layout(sudoku(np.zeros((n, n), dtype=np.int32), box))
     values, counts = layout.values.copy(), layout.counts.copy()
-    state = _seed_state(int(rng.integers(2**31)))
+    state = seed_state(int(rng.integers(2**31)))
     done = np.array([0, -1], dtype=np.int64)        # [iterations, best cost]
     limit = MAX_ITERATIONS if max_restarts is None else max_restarts + 1
     alpha = DEFAULT_ALPHA if alpha is None else alpha

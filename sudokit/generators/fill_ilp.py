@@ -22,7 +22,7 @@ variant stays available as ``ilp_fill(..., random_objective=True)`` (a uniform c
 17-26 s per 9x9).
 
 From :data:`CHILD_MIN_SIDE` up the fill runs in a child process
-(:func:`sudokit.counting.base.run_child`, the counters' machinery) that is killed when the
+(:func:`sudokit.child.run_child`, which the counters use too) that is killed when the
 budget runs out or on Ctrl-C: HiGHS answers a cancel only at its own check points (a Ctrl-C
 during an in-process 36x36 solve with the random objective took more than 30 s). Smaller
 fills run in this process (a child costs about 1 s to start), on HiGHS's thread while this
@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..counting.base import run_child
+from ..child import run_child
 from ..errors import BudgetExhausted
 from ..instances import sudoku
 from ..solvers.budget import Budget
@@ -131,8 +131,8 @@ def ilp_fill(n: int, box: tuple[int, int], rng: np.random.Generator, *,
     left = None if meter is None else meter.seconds_left()
     if left is not None and left <= 0:
         raise BudgetExhausted(f"the time budget ran out before filling a {n}x{n} grid (ilp)")
-    job = {"counter": "ilp-fill", "n": n, "box": list(box),
-           "first_row": (rng.permutation(n) + 1).tolist(),
+    job = {"task": "sudokit.generators.fill_ilp:fill_job", "name": "ilp-fill",
+           "n": n, "box": list(box), "first_row": (rng.permutation(n) + 1).tolist(),
            "seed": int(rng.integers(2**31 - 1)), "random_objective": bool(random_objective),
            "seconds": left}
     if n >= CHILD_MIN_SIDE if child is None else child:

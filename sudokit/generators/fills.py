@@ -45,7 +45,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..bitmasks import MAX_VALUES
 from ..errors import InstanceError, MissingExtraError
+from ..instances.patterns import check_shape
 from ..problems import resolve
 from ..solvers.registry import NeedsExtra
 
@@ -81,7 +83,7 @@ class FillStrategy(NeedsExtra):
     alpha: tuple[float, float] | None = None
     alpha_default: float | None = None
     extends: bool = False
-    max_side: int = 64
+    max_side: int = MAX_VALUES
     requires: tuple[str, ...] = ()
     extra: str | None = None
     kernels: bool = True
@@ -130,8 +132,8 @@ FILLS: dict[str, FillStrategy] = {s.name: s for s in (
                  "sudokit", f"{_GRIDS}:sat_strategy", "CDCL conflicts", extends=True),
     FillStrategy("product", "random Latin squares of the box structure, shuffled "
                  "(polynomial, not every grid)", TAKANO + ", generalised",
-                 f"{_GRIDS}:product_fill", "none (a construction)", extends=True,
-                 kernels=False),
+                 "sudokit.generators.fill_product:product_fill", "none (a construction)",
+                 extends=True, kernels=False),
     FillStrategy("backtrack", "Raggi's Algorithm 1: diagonal boxes, then row-by-row "
                  "backtracking", RAGGI + ", Algorithm 1",
                  "sudokit.generators.fill_backtrack:backtrack_fill"),
@@ -194,11 +196,9 @@ def fill_grid(name: str, n: int, box: tuple[int, int], rng: np.random.Generator,
     >>> sudoku(g, (2, 3)).is_solution(g)
     True
     """
-    from .grids import MAX_SIDE, check_shape
-
     strategy = fill_strategy(name)
     check_shape(n, box)
-    top = min(strategy.max_side, MAX_SIDE)
+    top = min(strategy.max_side, MAX_VALUES)
     if n > top:
         raise InstanceError(f"fill {name} goes up to {top}x{top}, got {n}x{n}")
     alpha = strategy.check_alpha(alpha)

@@ -44,17 +44,18 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .._accel.numba_cache import njit
+from ..bitmasks import MAX_VALUES
 from ..errors import BudgetExhausted, InstanceError
 from ..instances.patterns import PATTERNS, check_shape, pattern_grid
 
 if TYPE_CHECKING:
     from ..solvers.budget import Meter
 
-__all__ = ["pattern_grid", "product_grid", "relabel", "shuffle_grid", "random_grid",
+__all__ = ["pattern_grid", "relabel", "shuffle_grid", "random_grid",
            "PATTERNS", "check_shape"]
 
 #: the search kernel keeps candidate sets in 64-bit masks
-MAX_SIDE = 64
+MAX_SIDE = MAX_VALUES
 
 
 def relabel(grid, rng: np.random.Generator) -> np.ndarray:
@@ -107,37 +108,6 @@ def shuffle_grid(grid, box: tuple[int, int] | None, rng: np.random.Generator,
     if transpose and square and rng.random() < 0.5:
         grid = grid.T
     return np.ascontiguousarray(grid, dtype=np.int32)
-
-
-def product_grid(n: int, box: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
-    """A random grid from random Latin squares of the box structure (polynomial time).
-
-    Cell (row ``a`` of band ``B``, column ``b`` of stack ``S``) holds
-    ``c * L_B[a, S] + M_S[b, B] + 1``, where each band ``B`` has its own random ``r x r``
-    Latin square ``L_B`` and each stack ``S`` its own random ``c x c`` Latin square ``M_S``;
-    the ``"blocks"`` construction is the case of cyclic squares. Then :func:`shuffle_grid`.
-    A much larger family than the shuffled patterns, but still not every grid (used for
-    sides above 25, where the search has a heavy tail).
-
-    Examples
-    --------
-    >>> from sudokit.instances import sudoku
-    >>> g = product_grid(36, (6, 6), np.random.default_rng(0))
-    >>> sudoku(g).is_solution(g)
-    True
-    """
-    from .latin import random_latin_square
-
-    check_shape(n, box)
-    r, c = box
-    band_squares = np.array([random_latin_square(r, rng) - 1 for _ in range(c)])   # L_B
-    stack_squares = np.array([random_latin_square(c, rng) - 1 for _ in range(r)])  # M_S
-    i = np.arange(n)[:, None]
-    j = np.arange(n)[None, :]
-    band, a = divmod(i, r)
-    stack, b = divmod(j, c)
-    grid = c * band_squares[band, a, stack] + stack_squares[stack, b, band]
-    return shuffle_grid(grid + 1, box, rng)
 
 
 # -- randomized search --------------------------------------------------------------------
@@ -355,7 +325,7 @@ def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
     ``method`` names a fill strategy of :data:`~sudokit.generators.fills.FILLS`:
     ``"search"`` always searches (from the empty grid, or from ``givens``); ``"sat"`` fills
     an empty Sudoku by random matchings and CDCL search (:func:`sat_fill`); ``"product"``
-    uses the construction :func:`product_grid`; ``"auto"`` (default) backtracks up to
+    uses the construction :func:`~.fill_product.product_grid`; ``"auto"`` (default) backtracks up to
     :data:`SEARCH_MAX_SIDE` and uses ``"sat"`` beyond, where the backtracking search's heavy
     tail grows too fast; ``"backtrack"``, ``"prune"``, ``"weighted-prune"``, ``"ilp"`` and
     ``"grasp"`` are the seed papers' methods (empty Sudoku grids only). Givens and Latin
@@ -451,8 +421,3 @@ def sat_strategy(n: int, box: tuple[int, int], rng: np.random.Generator, *,
     if stats is not None:
         stats["nodes"] = stats.get("conflicts", 0)
     return grid
-
-
-def product_fill(n: int, box: tuple[int, int], rng: np.random.Generator, **_) -> np.ndarray:
-    """The fill strategy ``product`` (:func:`product_grid`)."""
-    return product_grid(n, box, rng)

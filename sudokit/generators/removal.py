@@ -42,7 +42,7 @@ import numpy as np
 from .._accel.numba_cache import njit
 from ..solvers import dlx_kernel as _k
 
-__all__ = ["RemovalPass", "SLICE_WORK", "SLICE_SECONDS"]
+__all__ = ["RemovalPass", "SLICE_WORK", "SLICE_SECONDS", "rescaled_work"]
 
 #: work units of a first kernel call (later ones adapt, and a generator carries the adapted
 #: value from pass to pass): a unit is one primary item scanned when a search node chooses its
@@ -54,6 +54,20 @@ UPDATE_COST = 16
 #: measured speed (the cost of a unit grows with the grid), keeping slices well under 0.1 s
 SLICE_SECONDS = 0.03
 _MIN_WORK, _MAX_WORK = 100_000, 2_000_000_000
+
+
+def rescaled_work(work: int, seconds: float) -> int:
+    """The work of the next slice after one of ``work`` units took ``seconds``: rescaled
+    towards :data:`SLICE_SECONDS`, by a factor of 1/2 to 2 at a time, within 100,000 and
+    2,000,000,000 units (shared by every removal pass).
+
+    Examples
+    --------
+    >>> rescaled_work(1_000_000, 0.015), rescaled_work(1_000_000, 0.3)
+    (2000000, 500000)
+    """
+    factor = SLICE_SECONDS / max(seconds, 1e-6)
+    return int(min(max(work * min(max(factor, 0.5), 2.0), _MIN_WORK), _MAX_WORK))
 
 # fields of the position array ``pos``
 _ORBIT, _KEPT, _TESTS, _UNDECIDED, _OPEN, _M, _FOUND, _LIMIT, _PHASE, _FINAL = range(10)
@@ -281,9 +295,7 @@ class RemovalPass:
                              self.target, self.test_nodes, self.pre, self.pos, stop,
                              self.work)
         if not done and (stop < 0 or self.stats[0] < stop):
-            factor = SLICE_SECONDS / max(time.perf_counter() - started, 1e-6)
-            self.work = int(min(max(self.work * min(max(factor, 0.5), 2.0), _MIN_WORK),
-                                _MAX_WORK))
+            self.work = rescaled_work(self.work, time.perf_counter() - started)
         return bool(done)
 
     def close(self) -> None:

@@ -155,6 +155,27 @@ class GridPuzzle:
         object.__setattr__(grid, "_units", grid._build_units())
         return grid
 
+    @classmethod
+    def trusted_batch(cls, template: GridPuzzle, givens) -> list[GridPuzzle]:
+        """Puzzles of ``template``'s shape, boxes, variants and regions, one per ``(n, n)``
+        array of ``givens``, sharing ``template``'s units table and *not* checked again: for
+        givens checked already (when they were read, say, before they travelled to a worker
+        process). The givens become one read-only ``int32`` array the puzzles are views of.
+
+        Examples
+        --------
+        >>> template = sudoku(np.zeros((4, 4), dtype=int))
+        >>> batch = GridPuzzle.trusted_batch(template, np.ones((3, 4, 4), dtype=int))
+        >>> len(batch), batch[2].box, batch[2].units() is template.units()
+        (3, (2, 2), True)
+        >>> batch[0].is_solution(batch[0].givens)      # never checked: all ones
+        False
+        """
+        values = np.ascontiguousarray(givens, dtype=np.int32)
+        values.flags.writeable = False
+        return _sharing_units(values, template.box, template.variants, template.regions,
+                              template.units())
+
     # -- shape -----------------------------------------------------------------------------
     @property
     def n(self) -> int:
@@ -296,14 +317,6 @@ class GridPuzzle:
         """A puzzle of the same shape, boxes, regions and variants with other givens."""
         return GridPuzzle(np.asarray(givens), self.box, variants=self.variants,
                           regions=self.regions)
-
-    def to_networkx(self, solution=None):
-        """The Sudoku graph (rook's graph for a Latin square) as a ``networkx.Graph``, givens
-        and ``solution`` as node attributes (:func:`sudokit.interop.networkx.grid_to_networkx`;
-        networkx is optional)."""
-        from ..interop.networkx import grid_to_networkx
-
-        return grid_to_networkx(self, solution)
 
     def __eq__(self, other):
         return (isinstance(other, GridPuzzle) and self.box == other.box
@@ -451,6 +464,13 @@ def grids_from_rows(rows: np.ndarray, box: tuple[int, int] | None,
         return None
     grids = rows.reshape(len(rows), n, n)
     grids.flags.writeable = False
+    return _sharing_units(grids, box, variants, regions, units)
+
+
+def _sharing_units(grids: np.ndarray, box: tuple[int, int] | None, variants: tuple[str, ...],
+                   regions: np.ndarray | None, units: np.ndarray) -> list[GridPuzzle]:
+    """One puzzle per ``(n, n)`` array of ``grids`` (``int32``, checked by the caller), all
+    sharing ``units``: built without :meth:`GridPuzzle.__post_init__` and its checks."""
     made = []
     for givens in grids:
         grid = GridPuzzle.__new__(GridPuzzle)

@@ -123,22 +123,6 @@ class Precoloring:
         """True if ``coloring`` is proper, uses colors ``1..k`` and keeps the precolors."""
         return not self.violations(coloring)
 
-    def to_networkx(self, coloring=None):
-        """The graph as a ``networkx.Graph`` with ``precolor`` (and ``coloring``) node
-        attributes (:func:`sudokit.interop.networkx.precoloring_to_networkx`)."""
-        from ..interop.networkx import precoloring_to_networkx
-
-        return precoloring_to_networkx(self, coloring)
-
-    @classmethod
-    def from_networkx(cls, graph, num_colors: int, precolored=None,
-                      attribute: str | None = "precolor") -> Precoloring:
-        """Precoloring extension on a networkx graph; vertex ``i`` is node ``list(graph)[i]``
-        (:func:`sudokit.interop.networkx.precoloring_from_networkx`)."""
-        from ..interop.networkx import precoloring_from_networkx
-
-        return precoloring_from_networkx(graph, num_colors, precolored, attribute)
-
     def with_givens(self, precolors) -> Precoloring:
         return Precoloring(self.num_vertices, self.edges, self.num_colors,
                            np.asarray(precolors, dtype=np.int32))

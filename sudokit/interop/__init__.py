@@ -2,17 +2,21 @@
 
 - :mod:`~sudokit.interop.networkx`: every problem as a :class:`networkx.Graph` (the Sudoku
   graph, the rook's graph of a Latin square, a precoloring's own graph) with the givens as
-  node attributes, and :func:`~sudokit.interop.networkx.precoloring_from_networkx`.
-- :mod:`~sudokit.interop.pysat`: a :class:`~sudokit.cnf.CNF` as a ``pysat.formula.CNF`` and
-  back, a block of clauses at a time (no Python loop over clauses).
-- :mod:`~sudokit.interop.scipy`: an :class:`~sudokit.exact_cover.ExactCover` as a
-  ``scipy.sparse.csr_array`` (its option arrays already are CSR) and back.
+  node attributes (:func:`~sudokit.interop.networkx.to_networkx`), and precoloring
+  extension on any networkx graph (:func:`~sudokit.interop.networkx.from_networkx`).
+- :mod:`~sudokit.interop.pysat`: a :class:`~sudokit.cnf.CNF` (or an encoding) as a
+  ``pysat.formula.CNF`` and back (:func:`~sudokit.interop.pysat.to_pysat`,
+  :func:`~sudokit.interop.pysat.from_pysat`), a block of clauses at a time (no Python loop
+  over clauses).
+- :mod:`~sudokit.interop.scipy`: an :class:`~sudokit.exact_cover.ExactCover` (or an
+  encoding) as a ``scipy.sparse.csr_array`` (its option arrays already are CSR) and back
+  (:func:`~sudokit.interop.scipy.to_scipy`, :func:`~sudokit.interop.scipy.from_scipy`).
 
 networkx and scipy are optional: ``pip install "sudokit[interop]"`` installs both. A missing
 one is a :class:`~sudokit.errors.MissingExtraError` naming that command. PySAT is a
-dependency of sudokit itself. The model classes carry thin methods that call these
-functions (``GridPuzzle.to_networkx``, ``Precoloring.from_networkx``, ``CNF.to_pysat``,
-``ExactCover.to_scipy``, ...).
+dependency of sudokit itself. The converters are functions here, above the types they
+convert (as networkx keeps its own), so no model class imports them; ``sudokit`` exports
+them (``sudokit.to_networkx(puzzle)``, ``sudokit.to_pysat(encoded)``, ...).
 
 Examples
 --------

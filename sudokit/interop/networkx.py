@@ -4,7 +4,7 @@ Every problem of the shared model (Takano et al., section 2.1) is a graph: cells
 and two cells sharing a unit are adjacent. A Sudoku becomes the *Sudoku graph*, a Latin
 square the *rook's graph*, a precoloring instance its own graph. Vertices keep the library's
 0-based numbering in node order (node ``i`` of ``list(G)`` is cell or vertex ``i``), so
-``precoloring_from_networkx(grid_to_networkx(p), p.n, attribute="given")`` is
+``from_networkx(grid_to_networkx(p), p.n, attribute="given")`` is
 ``grid_to_coloring(p).target`` (``sudoku2coloring``).
 
 Node attributes: grids ``row``, ``col`` (0-based), ``box`` (0-based, Sudoku only; a jigsaw
@@ -22,7 +22,7 @@ Examples
 >>> g = grid_to_networkx(sudoku(np.zeros((9, 9), dtype=int)))
 >>> g.number_of_nodes(), g.number_of_edges(), g.degree[(0, 0)]
 (81, 810, 20)
->>> back = precoloring_from_networkx(g, 9, attribute="given")
+>>> back = from_networkx(g, 9, attribute="given")
 >>> back.num_vertices, len(back.edges)
 (81, 810)
 """
@@ -36,11 +36,10 @@ import numpy as np
 
 from ..errors import InstanceError
 from ..instances import GridPuzzle, Precoloring, precoloring
-from ..reductions.grid_to_coloring import unit_graph_edges
+from ..instances.units import unit_graph_edges
 from . import optional_module
 
-__all__ = ["grid_to_networkx", "precoloring_to_networkx", "precoloring_from_networkx",
-           "to_networkx"]
+__all__ = ["to_networkx", "from_networkx", "grid_to_networkx", "precoloring_to_networkx"]
 
 
 def _nx() -> Any:
@@ -138,7 +137,22 @@ def precoloring_to_networkx(problem: Precoloring, coloring=None):
 
 
 def to_networkx(problem: Any, solution=None):
-    """:func:`grid_to_networkx` or :func:`precoloring_to_networkx`, by the problem's kind."""
+    """Any grid or graph problem as a ``networkx.Graph``, with ``solution`` (a grid's values,
+    a graph's colors) as node attributes: :func:`grid_to_networkx` or
+    :func:`precoloring_to_networkx`, by the problem's kind.
+
+    Raises
+    ------
+    InstanceError
+        A problem that is no grid and no graph (CNF, exact cover).
+
+    Examples
+    --------
+    >>> from sudokit.instances import precoloring
+    >>> g = to_networkx(precoloring(3, [(0, 1), (1, 2)], 2, {0: 1}), [1, 2, 1])
+    >>> g.number_of_edges(), g.nodes[1]
+    (2, {'precolor': 0, 'color': 2})
+    """
     if isinstance(problem, GridPuzzle):
         return grid_to_networkx(problem, solution)
     if isinstance(problem, Precoloring):
@@ -147,7 +161,7 @@ def to_networkx(problem: Any, solution=None):
                         "instance; grids and graphs have one")
 
 
-def precoloring_from_networkx(graph, num_colors: int,
+def from_networkx(graph, num_colors: int,
                               precolored: Mapping[Any, int] | None = None,
                               attribute: str | None = "precolor") -> Precoloring:
     """Precoloring extension on a networkx graph with ``num_colors`` colors.
@@ -173,7 +187,7 @@ def precoloring_from_networkx(graph, num_colors: int,
     Examples
     --------
     >>> import networkx as nx
-    >>> p = precoloring_from_networkx(nx.cycle_graph("abcde"), 3, precolored={"a": 1, "c": 2})
+    >>> p = from_networkx(nx.cycle_graph("abcde"), 3, precolored={"a": 1, "c": 2})
     >>> p.num_vertices, p.edges.tolist(), p.precolors.tolist()
     (5, [[0, 1], [0, 4], [1, 2], [2, 3], [3, 4]], [1, 0, 2, 0, 0])
     """

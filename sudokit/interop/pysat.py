@@ -1,28 +1,29 @@
 """CNF formulas to and from PySAT's ``pysat.formula.CNF``, a block of clauses at a time.
 
 A :class:`~sudokit.cnf.CNF` keeps clauses as ``int32`` numpy blocks; PySAT's ``CNF`` keeps a
-list of Python int lists. :func:`cnf_to_pysat` makes those lists with one C-level ``tolist``
+list of Python int lists. :func:`to_pysat` (of a formula, or of an encoding such as
+:func:`~sudokit.encoders.grid_to_cnf` returns) makes those lists with one C-level ``tolist``
 per block and hands them over by reference (``from_clauses`` would deep-copy them and scan
-every clause for the highest variable, which the block already knows); :func:`cnf_from_pysat`
+every clause for the highest variable, which the block already knows); :func:`from_pysat`
 flattens the clauses with ``itertools.chain`` into one numpy array and buckets them by length
 with numpy, so neither direction runs Python code per clause. Python's garbage collector is
 paused while the clause lists are made.
 
 Measured on the 25x25 Sudoku of the shared data (``sudoku25_gecode.txt`` #1, extended
 encoding: 15,625 variables, 752,774 clauses; best of three, two shared cores):
-:func:`cnf_to_pysat` 0.2-0.4 s (0.6-0.8 s with the collector running), against 2.4 s
+:func:`to_pysat` 0.2-0.4 s (0.6-0.8 s with the collector running), against 2.4 s
 appending clause by clause and 4.2 s for ``CNF(from_clauses=...)`` (deep copy);
-:func:`cnf_from_pysat` 0.2-0.4 s against 0.35 s for :meth:`~sudokit.cnf.CNF.add_clauses`.
+:func:`from_pysat` 0.2-0.4 s against 0.35 s for :meth:`~sudokit.cnf.CNF.add_clauses`.
 
 Examples
 --------
 >>> from sudokit.cnf import CNF
 >>> cnf = CNF(num_vars=3, comments=["demo"])
 >>> cnf.add_clauses("g", [[1, -2], [2, 3, -1], [3]])
->>> f = cnf_to_pysat(cnf)
+>>> f = to_pysat(cnf)
 >>> f.nv, f.clauses, f.comments
 (3, [[3], [1, -2], [2, 3, -1]], ['c demo'])
->>> back = cnf_from_pysat(f)
+>>> back = from_pysat(f)
 >>> back.num_vars, back.clauses()
 (3, [[3], [1, -2], [2, 3, -1]])
 """
@@ -39,31 +40,47 @@ import numpy as np
 
 from ..cnf import CNF
 
-__all__ = ["cnf_to_pysat", "cnf_from_pysat"]
+__all__ = ["to_pysat", "from_pysat"]
 
 
-def cnf_to_pysat(cnf: CNF, comments: bool = True) -> Any:
-    """``cnf`` as a ``pysat.formula.CNF`` (clauses in block order; ``nv`` is
-    ``cnf.num_vars``, which may exceed the highest variable a clause uses).
+def to_pysat(formula: Any, comments: bool = True) -> Any:
+    """A :class:`~sudokit.cnf.CNF`, or a reduction to CNF (anything with a ``cnf``: an
+    encoding, a :class:`~sudokit.protocols.CNFReduction`), as a ``pysat.formula.CNF``.
 
-    ``comments`` copies :meth:`~sudokit.cnf.CNF.all_comments` as ``c ...`` lines (the
-    ``c map`` and projection lines of an encoding; False skips making them).
+    Clauses come in block order; ``nv`` is the formula's ``num_vars``, which may exceed the
+    highest variable a clause uses. A model of the result decodes with the encoding's own
+    ``decode``. ``comments`` copies :meth:`~sudokit.cnf.CNF.all_comments` as ``c ...`` lines
+    (the ``c map`` and projection lines of an encoding; False skips making them).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pysat.solvers import Solver
+    >>> from sudokit.encoders import grid_to_cnf
+    >>> from sudokit.instances import latin_square
+    >>> encoded = grid_to_cnf(latin_square(np.array([[1, 0], [0, 0]])))
+    >>> with Solver(name="cadical195", bootstrap_with=to_pysat(encoded)) as solver:
+    ...     found, model = solver.solve(), solver.get_model()
+    >>> found, encoded.decode(model).tolist()
+    (True, [[1, 2], [2, 1]])
     """
     from pysat.formula import CNF as PySATCNF
 
-    formula = PySATCNF()
+    cnf = formula if isinstance(formula, CNF) else formula.cnf
+
+    out = PySATCNF()
     clauses: list[list[int]] = []
     with _collector_paused():
         for _, block in cnf.blocks:
             clauses += block.tolist()
-    formula.clauses = clauses
-    formula.nv = int(cnf.num_vars)
+    out.clauses = clauses
+    out.nv = int(cnf.num_vars)
     if comments:
-        formula.comments = ["c " + line if line else "c" for line in cnf.all_comments()]
-    return formula
+        out.comments = ["c " + line if line else "c" for line in cnf.all_comments()]
+    return out
 
 
-def cnf_from_pysat(formula: Any, group: str = "input") -> CNF:
+def from_pysat(formula: Any, group: str = "input") -> CNF:
     """A :class:`~sudokit.cnf.CNF` from a ``pysat.formula.CNF`` (or anything with
     ``clauses`` and ``nv``): clauses bucketed by length into blocks of ``group``, shortest
     first; comments kept without their ``c`` lead.
@@ -71,7 +88,7 @@ def cnf_from_pysat(formula: Any, group: str = "input") -> CNF:
     Examples
     --------
     >>> from pysat.formula import CNF as PySATCNF
-    >>> cnf = cnf_from_pysat(PySATCNF(from_clauses=[[1, 2], [-1], [2, -3]]))
+    >>> cnf = from_pysat(PySATCNF(from_clauses=[[1, 2], [-1], [2, -3]]))
     >>> cnf.num_vars, [block.tolist() for _, block in cnf.blocks]
     (3, [[[-1]], [[1, 2], [2, -3]]])
     """

@@ -9,10 +9,10 @@ Examples
 --------
 >>> from sudokit.exact_cover import exact_cover
 >>> xc = exact_cover([["x", "y"], ["x"], ["y"]], primary=["x", "y"])
->>> m = exact_cover_to_scipy(xc)
+>>> m = to_scipy(xc)
 >>> m.shape, m.toarray().tolist()
 ((3, 2), [[1, 1], [1, 0], [0, 1]])
->>> exact_cover_from_scipy(m, item_names=["x", "y"]) == xc
+>>> from_scipy(m, item_names=["x", "y"]) == xc
 True
 """
 
@@ -27,13 +27,27 @@ from ..errors import InstanceError
 from ..exact_cover import ExactCover
 from . import optional_module
 
-__all__ = ["exact_cover_to_scipy", "exact_cover_from_scipy"]
+__all__ = ["to_scipy", "from_scipy"]
 
 
-def exact_cover_to_scipy(xc: ExactCover, dtype: Any = np.uint8) -> Any:
-    """The ``(num_options, num_items)`` 0/1 matrix as a ``scipy.sparse.csr_array``; its
-    ``indices`` are the cover's own ``option_items`` (no copy), its ``indptr`` the option
-    starts (as ``int32`` up to 2**31 entries, scipy's index type for them)."""
+def to_scipy(problem: Any, dtype: Any = np.uint8) -> Any:
+    """An :class:`~sudokit.exact_cover.ExactCover`, or a reduction to exact cover (anything
+    with an ``xc``: an encoding, a :class:`~sudokit.protocols.CoverReduction`), as its
+    ``(num_options, num_items)`` 0/1 matrix, a ``scipy.sparse.csr_array``.
+
+    Its ``indices`` are the cover's own ``option_items`` (no copy), its ``indptr`` the option
+    starts (as ``int32`` up to 2**31 entries, scipy's index type for them).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sudokit.encoders import grid_to_exact_cover
+    >>> from sudokit.instances import latin_square
+    >>> m = to_scipy(grid_to_exact_cover(latin_square(np.zeros((2, 2), dtype=int))))
+    >>> m.shape, m.nnz                    # 8 options (cell, value), 12 items, 3 per option
+    ((8, 12), 24)
+    """
+    xc = problem if isinstance(problem, ExactCover) else problem.xc
     sparse = optional_module("scipy.sparse", "interop")
     data = np.ones(len(xc.option_items), dtype=dtype)
     starts = xc.option_starts
@@ -43,7 +57,7 @@ def exact_cover_to_scipy(xc: ExactCover, dtype: Any = np.uint8) -> Any:
                             shape=(xc.num_options, xc.num_items), copy=False)
 
 
-def exact_cover_from_scipy(matrix: Any, num_primary: int | None = None,
+def from_scipy(matrix: Any, num_primary: int | None = None,
                            item_names: Sequence[str] | None = None) -> ExactCover:
     """An :class:`~sudokit.exact_cover.ExactCover` from any scipy sparse matrix (one row per
     option; entries other than 0 and 1 are refused). Items are named ``1..m`` unless

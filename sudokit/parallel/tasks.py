@@ -56,26 +56,9 @@ def unpack_problems(packed: Any) -> list:
     """The problems :func:`pack_problems` packed."""
     if isinstance(packed, tuple) and packed[0] == "grids":
         _, template, givens = packed
-        return _trusted_grids(template, givens)
+        # checked when the input was read, as grids_from_rows builds them: not again
+        return GridPuzzle.trusted_batch(template, givens)
     return list(packed)
-
-
-def _trusted_grids(template: GridPuzzle, givens: np.ndarray) -> list[GridPuzzle]:
-    """Puzzles of ``template``'s shape with these givens, sharing its units table and not
-    checked again: they were checked when the input was read (as
-    :func:`~sudokit.instances.grid.grids_from_rows` builds them, without its check)."""
-    givens = np.ascontiguousarray(givens, dtype=np.int32)
-    givens.flags.writeable = False
-    units = template._units
-    made = []
-    for values in givens:
-        grid = GridPuzzle.__new__(GridPuzzle)
-        for name, value in (("givens", values), ("box", template.box),
-                            ("variants", template.variants), ("regions", template.regions),
-                            ("_units", units)):
-            object.__setattr__(grid, name, value)
-        made.append(grid)
-    return made
 
 
 _STATUSES = ("sat", "unsat", "unknown")

@@ -23,17 +23,10 @@ import numpy as np
 
 from ..errors import InstanceError
 from ..instances import GridPuzzle, Precoloring, precoloring
+from ..instances.units import unit_graph_edges
 from ..protocols import Composable
 
-__all__ = ["GridToColoring", "grid_to_coloring", "latin_to_coloring", "sudoku_to_coloring",
-           "unit_graph_edges"]
-
-
-def unit_graph_edges(units: np.ndarray) -> np.ndarray:
-    """All pairs of cells that share a unit, each once, as ``(m, 2)`` with ``u < v``."""
-    first, second = np.triu_indices(units.shape[1], k=1)
-    pairs = np.stack([units[:, first].reshape(-1), units[:, second].reshape(-1)], axis=1)
-    return np.unique(np.sort(pairs, axis=1), axis=0)
+__all__ = ["GridToColoring", "grid_to_coloring", "latin_to_coloring", "sudoku_to_coloring"]
 
 
 @dataclass(frozen=True, eq=False)

@@ -65,8 +65,8 @@ from .budget import UNLIMITED, Budget
 from .engine import EngineBase
 from .grasp_kernel import MODE_PERMUTATION, MODE_RECOLOR, grasp_slice
 
-__all__ = ["GRASPEngine", "GRASPLayout", "grasp_layout", "DEFAULT_ALPHA", "DEFAULT_SECONDS",
-           "MODE_PERMUTATION", "MODE_RECOLOR"]
+__all__ = ["GRASPEngine", "GRASPLayout", "grasp_layout", "seed_state", "DEFAULT_ALPHA",
+           "DEFAULT_SECONDS", "MODE_PERMUTATION", "MODE_RECOLOR"]
 
 #: the RCL parameter when none is given
 DEFAULT_ALPHA = 0.2
@@ -152,8 +152,15 @@ def grasp_layout(instance: Any) -> GRASPLayout:
                        block_cells, block_values, dom_ptr, dom_values, allowed)
 
 
-def _seed_state(seed: int) -> np.ndarray:
-    """A nonzero xorshift32 state from any integer seed (a 32-bit multiplicative hash)."""
+def seed_state(seed: int) -> np.ndarray:
+    """A nonzero xorshift32 state from any integer seed (a 32-bit multiplicative hash), as
+    the GRASP kernel takes it.
+
+    Examples
+    --------
+    >>> seed_state(0).tolist(), seed_state(0).tolist() == seed_state(2**32).tolist()
+    ([2654435769], True)
+    """
     state = ((int(seed) & 0xFFFFFFFF) * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF
     return np.array([state or 1], dtype=np.int64)
 
@@ -164,7 +171,7 @@ def _compile() -> None:
     grasp_slice(layout.values.copy(), layout.counts.copy(), layout.cell_ptr, layout.cell_units,
                 layout.block_ptr, layout.block_cells, layout.block_values, layout.dom_ptr,
                 layout.dom_values, layout.allowed, layout.mode, DEFAULT_ALPHA, 1,
-                _seed_state(0), np.array([0, -1], dtype=np.int64))
+                seed_state(0), np.array([0, -1], dtype=np.int64))
 
 
 _WARM_UP = latin_square(np.zeros((2, 2), dtype=np.int32))
@@ -214,7 +221,7 @@ class GRASPEngine(EngineBase):
         shape = instance.solution_shape
         if len(layout.block_cells) == 0:
             return values.astype(np.int32).reshape(shape)
-        rng = _seed_state(self.seed)
+        rng = seed_state(self.seed)
         stats = np.array([0, -1], dtype=np.int64)
         chunk = 1
         while True:

@@ -53,7 +53,7 @@ from .._accel.numba_cache import njit
 from ..cnf import CNF
 from ..errors import BudgetExhausted
 from .budget import Budget
-from .sat import load_cnf, open_solver, read_model, run_solver
+from .pysat_solver import load_cnf, open_solver, read_model, run_solver
 
 __all__ = ["fill_sparse", "default_tail", "MAX_SIDE"]
 

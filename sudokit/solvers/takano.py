@@ -52,19 +52,16 @@ import numpy as np
 from .._accel.numba_cache import njit
 from .cp_bits import lowest_bit_index, popcount
 from .takano_layout import grow, level_bytes, model_args, slice_nodes, work  # noqa: F401
-from .takano_rules import (  # noqa: F401  (_change, _mark, _propagate: for cp_removal)
+from .takano_rules import (
     ALL,
     HEAP,
     LOCKED,
     NAKED_PAIRS,
     REACH,
-    _change,
-    _changed,
-    _mark,
-    _propagate,
-    _set,
     heap_size,
+    mark_changed,
     propagate,
+    set_cell,
 )
 
 __all__ = ["NAKED_PAIRS", "LOCKED", "HEAP", "REACH", "ALL", "start", "run", "batch", "root",
@@ -243,9 +240,9 @@ def run(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hi
                     for i in range(kept, bst.shape[1]):
                         bst[target, i] = bst[d, i]
             c = bcell[d]
-            _set(cst, bst, target, c, cst[target, c], bit, heap, words)
+            set_cell(cst, bst, target, c, cst[target, c], bit, heap, words)
             queue[0] = c
-            _changed(c, bit, bits, nw, sw, marks)
+            mark_changed(c, bit, bits, nw, sw, marks)
             left = propagate(cst, bst, target, queue, 1, lst[d] - 1, marks, peer_starts, peers,
                              hidden_units, bits, groups, links, full, words, flags)
             if left >= 0:

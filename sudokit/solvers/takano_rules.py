@@ -27,10 +27,10 @@ Each rule looks only where it can find something new since its own last pass:
 naked pairs, the segments whose ORs are stale, and scratch. The ``bits`` table gives, per
 cell, its units (``h`` words) and its segments (``h`` words), and per segment ``s`` (row
 ``C + s``) the segments whose test reads its OR. ``marks`` is all zeros between calls: a
-caller marks the cells it changed (:func:`_mark`) and propagates, which leaves it zeroed
-again. With :data:`HEAP`, every change also moves the cell between the heap's buckets (one
-bit set of cells per candidate count), so the search finds its minimum-remaining-values cell
-in O(1).
+caller sets the cells it changes (:func:`set_cell`), marks them (:func:`mark_changed`) and
+propagates, which leaves it zeroed again. With :data:`HEAP`, every change also moves the cell
+between the heap's buckets (one bit set of cells per candidate count), so the search finds
+its minimum-remaining-values cell in O(1).
 
 The fixpoint does not depend on the order the rules run in, so neither does the search tree.
 Written for the branch predictor: which peers still hold a value, which cells have two
@@ -49,7 +49,8 @@ from .._accel.numba_cache import njit
 from . import takano_layout
 from .cp_bits import lowest_bit_index, popcount
 
-__all__ = ["NAKED_PAIRS", "LOCKED", "HEAP", "REACH", "ALL", "heap_size", "propagate"]
+__all__ = ["NAKED_PAIRS", "LOCKED", "HEAP", "REACH", "ALL", "heap_size", "propagate",
+           "set_cell", "mark_changed"]
 
 NAKED_PAIRS = 1
 LOCKED = 2
@@ -74,7 +75,7 @@ heap_size = njit(takano_layout.heap_size)
 
 
 @njit(inline="always")
-def _set(cst, bst, d, c, old, new, heap, words):
+def set_cell(cst, bst, d, c, old, new, heap, words):
     """Cell ``c`` of level ``d``: ``old`` -> ``new`` (``old`` has at least two values); the
     heap follows (a cell left with one value goes to the bucket of count 1, never read)."""
     cst[d, c] = new
@@ -86,7 +87,7 @@ def _set(cst, bst, d, c, old, new, heap, words):
 
 
 @njit(inline="always")
-def _changed(c, new, bits, nw, sw, marks):
+def mark_changed(c, new, bits, nw, sw, marks):
     """Cell ``c`` now holds ``new``: hidden singles look at its units, naked pairs too when
     two values are left, and its segments' ORs are stale."""
     h = bits.shape[1] >> 1
@@ -109,8 +110,8 @@ def _remove(cst, bst, d, c, x, queue, qt, left, bits, nw, sw, marks, heap, words
         new = m & ~x
         if new == 0:
             return qt, -1
-        _set(cst, bst, d, c, m, new, heap, words)
-        _changed(c, new, bits, nw, sw, marks)
+        set_cell(cst, bst, d, c, m, new, heap, words)
+        mark_changed(c, new, bits, nw, sw, marks)
         if (new & (new - 1)) == 0:
             queue[qt] = c
             qt += 1
@@ -148,7 +149,7 @@ def _naked_singles(cst, bst, d, queue, qh, qt, left, peer_starts, peers, bits, n
                     cell = np.int64(1) << (q & 63)
                     bst[d, (count + 1) * words + (q >> 6)] &= ~cell
                     bst[d, count * words + (q >> 6)] |= cell
-                _changed(q, new, bits, nw, sw, marks)
+                mark_changed(q, new, bits, nw, sw, marks)
                 queue[qt] = q                   # left with one value: on the queue
                 single = np.int64(count == 1)
                 qt += single
@@ -190,8 +191,8 @@ def _hidden_singles(cst, bst, d, queue, qt, left, marks, hidden_units, bits, nw,
                     return qt, -1, found        # took it
                 c = hidden_units[u, lowest_bit_index(where)]
                 bit = np.int64(1) << value
-                _set(cst, bst, d, c, cst[d, c], bit, heap, words)
-                _changed(c, bit, bits, nw, sw, marks)
+                set_cell(cst, bst, d, c, cst[d, c], bit, heap, words)
+                mark_changed(c, bit, bits, nw, sw, marks)
                 queue[qt] = c
                 qt += 1
                 left -= 1
@@ -360,36 +361,3 @@ def propagate(cst, bst, d, queue, qt, left, marks, peer_starts, peers, hidden_un
     for w in range(marks.shape[0]):
         marks[w] = 0
     return left
-
-
-# the same on one level's rows (the calling convention of sudokit.generators.cp_removal) ----
-@njit(inline="always")
-def _change(c, old, new, cand, heap, words, buckets):
-    """``cand[c]``: ``old`` -> ``new`` (``old`` has at least two values); the heap follows."""
-    cand[c] = new
-    if heap:
-        word = c >> 6
-        bit = np.int64(1) << (c & 63)
-        buckets[popcount(old) * words + word] &= ~bit
-        buckets[popcount(new) * words + word] |= bit
-
-
-@njit(inline="always")
-def _mark(c, bits, marks, now=0):
-    """Cell ``c`` changed: every rule looks at it again (``now``: unused, for callers written
-    for a clock)."""
-    h = bits.shape[1] >> 1
-    for w in range(h):
-        marks[_HIDDEN * h + w] |= bits[c, w]
-        marks[_PAIRS * h + w] |= bits[c, w]
-        marks[_STALE * h + w] |= bits[c, h + w]
-
-
-@njit(_nrt=False)
-def _propagate(cand, buckets, queue, qt, left, marks, clock, peer_starts, peers,
-               hidden_units, bits, groups, links, full, words, flags):
-    """:func:`propagate` on the level whose rows are ``cand`` and ``buckets`` (``clock``:
-    unused)."""
-    return propagate(cand.reshape((1, cand.shape[0])), buckets.reshape((1, buckets.shape[0])),
-                     0, queue, qt, left, marks, peer_starts, peers, hidden_units, bits, groups,
-                     links, full, words, flags)

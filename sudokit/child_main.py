@@ -1,24 +1,26 @@
-"""The child process that runs Ganak or ApproxMC on one formula, or one ILP fill (run as a
-script, by path).
+"""The child process of :func:`sudokit.child.run_child`: one task, run as a script by path.
 
-Both counters are C++ calls that neither take a time limit nor return to Python before they
-finish, so :func:`sudokit.counting.base.run_counter` runs them here, in a process it can kill:
-a budget then holds, and Ctrl-C ends the count at once. This file imports nothing of sudokit
-for a count (starting it costs only the interpreter and the counter's module). The ILP fill
-(``"counter": "ilp-fill"``, :func:`sudokit.generators.fill_ilp.fill_job`) runs here for the
-same reason: HiGHS answers a cancel only at its own check points.
+Ganak and ApproxMC are C++ calls that neither take a time limit nor return to Python before
+they finish, so :mod:`sudokit.counting` runs them here, in a process its parent can kill: a
+budget then holds, and Ctrl-C ends the count at once. This file imports nothing of sudokit
+for a count (starting it costs only the interpreter and the counter's module). Any other
+task is a ``"module:function"`` reference called with the job, e.g. the ILP fill
+(:func:`sudokit.generators.fill_ilp.fill_job`), run here for the same reason: HiGHS answers
+a cancel only at its own check points.
 
-Protocol: standard input holds a pickled dict (``counter``: ``"ganak"`` or ``"approxmc"``;
-``num_vars``; ``blocks``: 2-D int32 clause arrays; ``projection``: variable ids; ``seed``,
-``epsilon``, ``delta``); the last line of standard output is one JSON object:
-``{"count": "<decimal>"}`` for Ganak, ``{"cells": C, "hashes": H}`` for ApproxMC (estimate
-``C * 2**H``), or ``{"error": "..."}``; an ILP fill's job and answer are those of
-:func:`~sudokit.generators.fill_ilp.fill_job`.
+Protocol: standard input holds a pickled dict, the job (``task``: ``"ganak"``,
+``"approxmc"`` or a reference; for the counters ``num_vars``, ``blocks``: 2-D int32 clause
+arrays, ``projection``: variable ids, ``seed``, ``epsilon``, ``delta``); the last line of
+standard output is one JSON object: ``{"count": "<decimal>"}`` for Ganak,
+``{"cells": C, "hashes": H}`` for ApproxMC (estimate ``C * 2**H``), what a referenced
+function returns, or ``{"error": "..."}``.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import pickle
 import signal
 import sys
@@ -46,10 +48,9 @@ def _approxmc(job):
     return {"cells": int(cells), "hashes": int(hashes)}
 
 
-def _ilp_fill(job):
-    from sudokit.generators.fill_ilp import fill_job
-
-    return fill_job(job)
+def _referenced(job):
+    module, _, function = str(job["task"]).partition(":")
+    return getattr(importlib.import_module(module), function)(job)
 
 
 def _clause_lists(job):
@@ -69,11 +70,20 @@ def _die_with_parent() -> None:
     libc.prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
 
 
+def _leave_own_folder() -> None:
+    """Drop this script's folder, sudokit's own, from the import path Python put it on: the
+    task's imports must not find sudokit's modules as top-level ones."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    if sys.path and os.path.abspath(sys.path[0] or os.curdir) == here:
+        del sys.path[0]
+
+
 def main() -> int:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C in the terminal ends the count now
+    _leave_own_folder()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C in the terminal ends the task now
     _die_with_parent()
     job = pickle.load(sys.stdin.buffer)
-    run = {"ganak": _ganak, "approxmc": _approxmc, "ilp-fill": _ilp_fill}[job["counter"]]
+    run = {"ganak": _ganak, "approxmc": _approxmc}.get(job["task"], _referenced)
     try:
         answer = run(job)
     except ImportError as err:
