@@ -42,8 +42,8 @@ import numpy as np
 
 from .problems import resolve
 
-__all__ = ["Reduction", "CNFReduction", "CoverReduction", "Chained", "Composable", "chain",
-           "full_model"]
+__all__ = ["Reduction", "CNFReduction", "CoverReduction", "Chained", "CNFChain", "CoverChain",
+           "Composable", "chain", "full_model"]
 
 
 @runtime_checkable
@@ -137,14 +137,15 @@ class Chained(Composable):
     def explain(self) -> str:
         return self.first.explain() + "\n\n" + self.second.explain()
 
-    # a chain ending in CNF or exact cover is counted and preselected like its last step
+
+
+@dataclass(frozen=True, eq=False)
+class CNFChain(Chained):
+    """A chain whose last step ends in CNF: counted and solved like that step."""
+
     @property
     def cnf(self) -> Any:
         return self.second.cnf
-
-    @property
-    def xc(self) -> Any:
-        return self.second.xc
 
     def projection(self) -> np.ndarray:
         return self.second.projection()  # type: ignore[no-any-return]
@@ -155,12 +156,42 @@ class Chained(Composable):
     def given_literals(self) -> list[int]:
         return []  # the givens are inside the chained target
 
+
+@dataclass(frozen=True, eq=False)
+class CoverChain(Chained):
+    """A chain whose last step ends in exact cover: searched like that step."""
+
+    @property
+    def xc(self) -> Any:
+        return self.second.xc
+
     def given_options(self, problem: Any) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
 
 
 def chain(first: Any, second: Any) -> Chained:
-    """``first`` then ``second`` (whose source must be ``first``'s target)."""
+    """``first`` then ``second`` (whose source must be ``first``'s target): a
+    :class:`CNFChain` when ``second`` is a :class:`CNFReduction`, a :class:`CoverChain` when
+    it is a :class:`CoverReduction`, else a plain :class:`Chained`.
+
+    The class, not a property that fails, says what a chain is: from Python 3.12 on,
+    ``isinstance`` against these protocols looks properties up without calling them, so a
+    chain that declared both ``cnf`` and ``xc`` would pass for both.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sudokit.instances import latin_square
+    >>> from sudokit.reductions import reduce
+    >>> square = latin_square(np.array([[1, 0], [0, 0]]))
+    >>> to_xc = reduce("latin2sudoku", square).then("sudoku2xc")
+    >>> isinstance(to_xc, CoverReduction), isinstance(to_xc, CNFReduction)
+    (True, False)
+    """
+    if isinstance(second, CNFReduction):
+        return CNFChain(first, second)
+    if isinstance(second, CoverReduction):
+        return CoverChain(first, second)
     return Chained(first, second)
 
 
