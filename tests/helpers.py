@@ -344,3 +344,13 @@ def run_cpu(args: list, **kwargs):
     before = cpu_seconds()
     done = subprocess.run(args, **kwargs)
     return done, cpu_seconds() - before
+
+
+def budget_cpu_bound(limit: float, startup: float = 0.0) -> float:
+    """The most CPU seconds a run under a time limit of ``limit`` seconds may compute: twice
+    its ``startup`` (a whole quick run of the same command, measured by the same test), the
+    limit on every core (a back end may search on several threads), and a second for
+    reading the clock only between slices of work. A budget that is ignored costs minutes."""
+    import os
+
+    return 2 * startup + 1.5 * limit * (os.cpu_count() or 1) + 1
