@@ -42,6 +42,53 @@ def data_path(*parts: str) -> Path:
     return path
 
 
+# -- optional extras ---------------------------------------------------------------------------
+
+#: the optional extras of pyproject.toml and the modules each one installs (the ``test`` extra
+#: installs them all; without it, the tests that need one skip and say which)
+EXTRAS = {"ilp": ("highspy",), "cp": ("ortools",), "interop": ("networkx", "scipy"),
+          "draw": ("matplotlib", "networkx"), "counting": ("pyganak", "pyapproxmc"),
+          "dask": ("distributed",)}
+
+
+def missing_modules(*modules: str) -> list[str]:
+    """Those of ``modules`` that cannot be imported here (looked up, not imported)."""
+    import importlib.util
+
+    missing = []
+    for module in modules:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            missing.append(module)
+    return missing
+
+
+def extra_skip_reason(extra: str, *modules: str) -> str | None:
+    """Why a test of ``extra`` must skip here (None: it can run); ``modules``: the ones it
+    needs, by default all of the extra's."""
+    missing = missing_modules(*(modules or EXTRAS[extra]))
+    if not missing:
+        return None
+    return (f"needs the {extra} extra ({', '.join(missing)} not installed): "
+            f"pip install 'sudokit[{extra}]'")
+
+
+def requires(extra: str, *modules: str):
+    """A mark that skips a test (or, as ``pytestmark``, a module) when ``extra``'s modules
+    (or just ``modules`` of it) are missing, with the reason and the command to install."""
+    reason = extra_skip_reason(extra, *modules)
+    return pytest.mark.skipif(reason is not None, reason=reason or "")
+
+
+def with_extra(extra: str, *values):
+    """``values``, one parameter set of ``pytest.mark.parametrize``, that skips when
+    ``extra`` is missing (:func:`requires`)."""
+    return pytest.param(*values, marks=requires(extra))
+
+
 def grid_from_line(line: str, n: int = 9):
     """A quick local reader for one-line puzzles used by tests that avoid the parser."""
     digits = [0 if ch in ".0-" else int(ch, 36) for ch in line.strip()]

@@ -15,14 +15,24 @@ from sudokit.formats import format_puzzle
 from sudokit.generators import PuzzleGenerator
 from sudokit.generators.fills import FILLS
 
-from .helpers import HANG_GUARD, budget_cpu_bound, interrupt, needs_proc, progress_line, run_cpu
+from .helpers import (
+    HANG_GUARD,
+    budget_cpu_bound,
+    interrupt,
+    needs_proc,
+    progress_line,
+    requires,
+    run_cpu,
+    with_extra,
+)
 
 
 def run(*args):
     return CliRunner().invoke(main, ["generate", "sudoku", *args])
 
 
-@pytest.mark.parametrize("name", [n for n in FILLS if n not in ("sat", "product")])
+@pytest.mark.parametrize("name", [with_extra("ilp", n) if n == "ilp" else n for n in FILLS
+                                  if n not in ("sat", "product")])
 def test_fill_json_reports_strategy_restarts_nodes_seconds(name):
     out = run("--size", "9", "--full", "--fill", name, "--seed", "3", "--count", "2", "--json")
     assert out.exit_code == 0, out.output
@@ -162,6 +172,7 @@ def _children(pid):
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux /proc")
+@requires("ilp")
 def test_ctrl_c_ends_a_36x36_ilp_fill_at_once(tmp_path):
     """The ILP fill of a 36x36 runs in a child process (HiGHS answers a cancel only at its
     own check points): SIGINT, sent once a grid is out (a progress line) and the HiGHS child
@@ -196,6 +207,7 @@ def _zombie_or_other(pid, parent):
     return fields[0] == "Z" or int(fields[1]) != parent
 
 
+@requires("ilp")
 def test_ilp_time_limit_exits_5_at_36x36():
     """The budget holds: exit 5, and the run computes no more than the limit allows on top
     of a whole quick ILP fill (a 9x9) measured here (:func:`~.helpers.budget_cpu_bound`)."""

@@ -45,6 +45,7 @@ from .helpers import (
     data_path,
     partial_grids,
     small_precolorings,
+    with_extra,
 )
 
 HAVE = {"ilp": ENGINES["ilp"].missing == [], "cpsat": ENGINES["cpsat"].missing == []}
@@ -253,7 +254,7 @@ def test_ilp_refuses_a_model_that_does_not_fit():
 MODEL_ENGINES = ["ilp", "cpsat", "grasp"]
 
 
-@pytest.mark.parametrize("name", MODEL_ENGINES)
+@pytest.mark.parametrize("name", [with_extra("ilp", "ilp"), with_extra("cp", "cpsat"), "grasp"])
 def test_registered_for_the_unit_kinds_only(name):
     spec = ENGINES[name]
     assert spec.kinds == ("sudoku", "latin", "coloring")
