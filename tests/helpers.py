@@ -83,6 +83,15 @@ def requires(extra: str, *modules: str):
     return pytest.mark.skipif(reason is not None, reason=reason or "")
 
 
+def import_extra(module: str, extra: str):
+    """``module`` imported, or the test (or, at module level, the whole module) skipped with
+    the reason of :func:`requires` when ``extra``'s module is missing."""
+    __tracebackhide__ = True  # the skip is reported at the caller's line
+    top = module.split(".")[0]
+    reason = extra_skip_reason(extra, top) or f"{module} cannot be imported"
+    return pytest.importorskip(module, reason=reason)
+
+
 def with_extra(extra: str, *values):
     """``values``, one parameter set of ``pytest.mark.parametrize``, that skips when
     ``extra`` is missing (:func:`requires`)."""

@@ -11,9 +11,9 @@ from sudokit.exact_cover import ExactCover
 from sudokit.formats import read_instances
 from sudokit.instances import latin_square
 
-from .helpers import EXAMPLES
+from .helpers import EXAMPLES, import_extra
 
-sparse = pytest.importorskip("scipy.sparse")
+sparse = import_extra("scipy.sparse", "interop")
 
 
 def test_knuth_example_matrix_and_round_trip():

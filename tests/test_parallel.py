@@ -20,9 +20,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from .helpers import HANG_GUARD, assert_cli_error, cli_run, data_path
+from .helpers import HANG_GUARD, assert_cli_error, cli_run, data_path, import_extra
 
-pytest.importorskip("distributed")
+import_extra("distributed", "dask")
 
 import psutil  # noqa: E402  (a dependency of distributed)
 
