@@ -42,6 +42,62 @@ def data_path(*parts: str) -> Path:
     return path
 
 
+# -- optional extras ---------------------------------------------------------------------------
+
+#: the optional extras of pyproject.toml and the modules each one installs (the ``test`` extra
+#: installs them all; without it, the tests that need one skip and say which)
+EXTRAS = {"ilp": ("highspy",), "cp": ("ortools",), "interop": ("networkx", "scipy"),
+          "draw": ("matplotlib", "networkx"), "counting": ("pyganak", "pyapproxmc"),
+          "dask": ("distributed",)}
+
+
+def missing_modules(*modules: str) -> list[str]:
+    """Those of ``modules`` that cannot be imported here (looked up, not imported)."""
+    import importlib.util
+
+    missing = []
+    for module in modules:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            missing.append(module)
+    return missing
+
+
+def extra_skip_reason(extra: str, *modules: str) -> str | None:
+    """Why a test of ``extra`` must skip here (None: it can run); ``modules``: the ones it
+    needs, by default all of the extra's."""
+    missing = missing_modules(*(modules or EXTRAS[extra]))
+    if not missing:
+        return None
+    return (f"needs the {extra} extra ({', '.join(missing)} not installed): "
+            f"pip install 'sudokit[{extra}]'")
+
+
+def requires(extra: str, *modules: str):
+    """A mark that skips a test (or, as ``pytestmark``, a module) when ``extra``'s modules
+    (or just ``modules`` of it) are missing, with the reason and the command to install."""
+    reason = extra_skip_reason(extra, *modules)
+    return pytest.mark.skipif(reason is not None, reason=reason or "")
+
+
+def import_extra(module: str, extra: str):
+    """``module`` imported, or the test (or, at module level, the whole module) skipped with
+    the reason of :func:`requires` when ``extra``'s module is missing."""
+    __tracebackhide__ = True  # the skip is reported at the caller's line
+    top = module.split(".")[0]
+    reason = extra_skip_reason(extra, top) or f"{module} cannot be imported"
+    return pytest.importorskip(module, reason=reason)
+
+
+def with_extra(extra: str, *values):
+    """``values``, one parameter set of ``pytest.mark.parametrize``, that skips when
+    ``extra`` is missing (:func:`requires`)."""
+    return pytest.param(*values, marks=requires(extra))
+
+
 def grid_from_line(line: str, n: int = 9):
     """A quick local reader for one-line puzzles used by tests that avoid the parser."""
     digits = [0 if ch in ".0-" else int(ch, 36) for ch in line.strip()]
@@ -198,3 +254,159 @@ def loaded_after(args: list[str], modules: tuple[str, ...], env: dict | None = N
     assert done.returncode == 0, done.stderr
     return {"stdout": done.stdout, "stderr": done.stderr,
             **json.loads(done.stderr.strip().splitlines()[-1])}
+
+
+# -- runs on a busy machine ------------------------------------------------------------------
+#
+# No test compares a wall-clock duration with a fixed bound: on a machine shared with other
+# jobs a run may take several times as long as alone. Tests measure CPU seconds instead (what
+# a run itself computed, which other processes do not stretch), against a baseline or a budget
+# the same test sets, and they send signals at a readiness point the run itself reports.
+
+#: how long a test waits for a child process before it gives up: only a guard against a hung
+#: run, far above any real duration, never the property being tested
+HANG_GUARD = 300.0
+
+
+def cpu_seconds() -> float:
+    """CPU seconds (user + system, every thread) of this process and of the child processes
+    it has waited for: the difference across a block is what the block computed, however
+    busy the machine."""
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds so far of the live process ``pid`` and its descendants (Linux /proc; the
+    children it waited for included, 0 for a process already gone)."""
+    import os
+
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += sum(int(x) for x in fields[11:15]) / ticks  # utime stime cutime cstime
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                total += sum(process_cpu(int(child)) for child in f.read().split())
+    except (FileNotFoundError, ProcessLookupError, ValueError):
+        pass
+    return total
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/task").exists(),
+                                reason="measures child processes through Linux /proc")
+
+
+class Interrupted:
+    """How a run ended after :func:`interrupt`: exit ``code``, ``out``, ``err`` (text), and
+    the CPU seconds it spent before the signal (``cpu_before``) and after (``cpu_after``:
+    finishing the slice of work in hand, cleaning up, exiting)."""
+
+    def __init__(self, code, out, err, cpu_before, cpu_after):
+        self.code, self.out, self.err = code, out, err
+        self.cpu_before, self.cpu_after = cpu_before, cpu_after
+
+    def reacted_at_once(self, share: float = 0.5) -> bool:
+        """The run spent less CPU after the signal than ``share`` of what it spent before it
+        (interpreter start and work up to the readiness point): it stopped within its slice
+        of work, instead of finishing the search (minutes, as a 64x64 puzzle once did)."""
+        return self.cpu_after < share * self.cpu_before
+
+
+def _drain(pipe, into: list) -> None:
+    for chunk in iter(lambda: pipe.read1(1 << 16), b""):
+        into.append(chunk)
+
+
+def interrupt(process, ready, signum=None, group: bool = False) -> Interrupted:
+    """Send ``signum`` (SIGINT) to ``process`` (a ``Popen`` with piped stdout and stderr) once
+    ``ready(out, err)`` holds for what it has written so far, then wait for its end.
+
+    The test fails if the process ends before it is ready, or if either wait exceeds
+    :data:`HANG_GUARD`. ``group``: signal its whole process group (as a terminal's Ctrl-C
+    does; start it with ``start_new_session=True``)."""
+    import os
+    import signal
+    import threading
+    import time
+
+    signum = signal.SIGINT if signum is None else signum
+    out: list[bytes] = []
+    err: list[bytes] = []
+    readers = [threading.Thread(target=_drain, args=(pipe, into), daemon=True)
+               for pipe, into in ((process.stdout, out), (process.stderr, err)) if pipe]
+    for reader in readers:
+        reader.start()
+
+    def text(chunks):
+        return b"".join(chunks).decode(errors="replace")
+
+    deadline = time.monotonic() + HANG_GUARD
+    while not ready(text(out), text(err)):
+        if process.poll() is not None:
+            for reader in readers:
+                reader.join(HANG_GUARD)
+            pytest.fail(f"ended (exit {process.returncode}) before it was ready to be "
+                        f"interrupted: {text(err)[-500:]}")
+        if time.monotonic() > deadline:
+            process.kill()
+            process.wait()
+            pytest.fail(f"not ready to be interrupted after {HANG_GUARD} s: {text(err)[-500:]}")
+        time.sleep(0.02)
+    cpu_before = process_cpu(process.pid)
+    if group:
+        os.killpg(process.pid, signum)
+    else:
+        process.send_signal(signum)
+    deadline = time.monotonic() + HANG_GUARD
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() > deadline:
+            process.kill()
+            process.wait()
+            pytest.fail(f"no exit within {HANG_GUARD} s of signal {signum}")
+        time.sleep(0.02)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    for reader in readers:
+        reader.join(10)  # (a grandchild left holding a pipe must not hang the test)
+    cpu_after = usage.ru_utime + usage.ru_stime - cpu_before
+    return Interrupted(process.returncode, text(out), text(err), cpu_before, cpu_after)
+
+
+def progress_line(prefix: str):
+    """A readiness test for :func:`interrupt`: the run wrote a stderr line starting with
+    ``prefix`` (a progress line such as ``generating: ...``, written between slices of the
+    work, so the command's signal handlers are in place and the work is under way)."""
+    return lambda out, err: any(line.startswith(prefix) for line in err.splitlines())
+
+
+def cpu_beyond(process, seconds: float):
+    """A readiness test for :func:`interrupt`: ``process`` (and its children) has computed
+    more than ``seconds`` CPU seconds. With ``seconds`` above what a whole quick run of the
+    same command takes (its start-up), the run is surely inside its long search."""
+    return lambda out, err: process_cpu(process.pid) > seconds
+
+
+def run_cpu(args: list, **kwargs):
+    """``subprocess.run(args, **kwargs)`` and the CPU seconds the process computed."""
+    kwargs.setdefault("timeout", HANG_GUARD)
+    before = cpu_seconds()
+    done = subprocess.run(args, **kwargs)
+    return done, cpu_seconds() - before
+
+
+def budget_cpu_bound(limit: float, startup: float = 0.0) -> float:
+    """The most CPU seconds a run under a time limit of ``limit`` seconds may compute: twice
+    its ``startup`` (a whole quick run of the same command, measured by the same test), the
+    limit on every core (a back end may search on several threads), and a second for
+    reading the clock only between slices of work. A budget that is ignored costs minutes."""
+    import os
+
+    return 2 * startup + 1.5 * limit * (os.cpu_count() or 1) + 1

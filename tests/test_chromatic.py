@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import time
 
 import numpy as np
 import pytest
@@ -33,7 +32,14 @@ from sudokit.graphs import dsatur, extend_greedily, is_clique, large_clique, pee
 from sudokit.instances import precoloring
 from sudokit.solvers import Budget, count_solutions, solve
 
-from .helpers import EXAMPLES, brute_force_count, data_path, small_precolorings
+from .helpers import (
+    EXAMPLES,
+    brute_force_count,
+    budget_cpu_bound,
+    cpu_seconds,
+    data_path,
+    small_precolorings,
+)
 from .helpers import assert_cli_error as assert_error
 from .helpers import cli_run as run
 
@@ -143,25 +149,25 @@ def test_chromatic_numbers_agree_with_ground_truth(name):
     vertices, edges = _file_graph(path)
     assert graph.num_vertices == vertices
     seconds = QUICK_SECONDS if name in QUICK else OTHER_SECONDS
-    started = time.monotonic()
+    started = cpu_seconds()
     result = chromatic_number(graph, budget=Budget(seconds=seconds))
     _check_against_truth(name, result, vertices, edges)
     if name in QUICK:
         assert result.status == "proved", (name, result.steps)
-    else:  # the budget holds, up to reading the clock between slices
-        assert time.monotonic() - started < seconds + 3, result.steps
+    else:  # the budget holds, up to reading the clock between slices (in CPU seconds)
+        assert cpu_seconds() - started < budget_cpu_bound(seconds), result.steps
 
 
 # -- section 3 through the command line ------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["mulsol.i.1", "zeroin.i.1"])
 def test_solve_refutes_one_color_fewer_than_the_clique_at_once(name):
+    """At once: a single SAT conflict allowed (the clique's colors fixed, the formula is
+    refuted by propagation; it was 'unknown' after 120 s before)."""
     path = _path(name)
-    started = time.monotonic()
-    result = run("solve", "--colors", "48", "--time-limit", "60", path)
+    result = run("solve", "--colors", "48", "--time-limit", "60", "--conflicts", "1", path)
     assert result.exit_code == EXIT_OK, result.stderr
     assert result.stdout == "no solution\n"
-    assert time.monotonic() - started < 30     # was 'unknown' after 120 s before
     colored = run("solve", "--colors", "49", path)
     vertices, edges = _file_graph(path)
     _check_coloring(vertices, edges, [int(c) for c in colored.stdout.split()], 49)
@@ -238,10 +244,10 @@ def test_chromatic_unknown_within_the_time_limit(tmp_path):
     path = _path("myciel7")
     vertices, edges = _file_graph(path)
     out = tmp_path / "chi.json"
-    started = time.monotonic()
+    started = cpu_seconds()
     result = run("chromatic", "--time-limit", "1", "--json", "--coloring", "-o", out, path)
     assert result.exit_code == EXIT_UNKNOWN, result.stderr
-    assert time.monotonic() - started < 6
+    assert cpu_seconds() - started < budget_cpu_bound(1)
     obj = json.loads(out.read_text())
     assert obj["status"] == "unknown" and obj["chromatic_number"] is None
     assert obj["reason"] == "time limit" and obj["lower"] <= 8 <= obj["upper"]
@@ -353,9 +359,9 @@ def test_a_clique_that_is_not_one_is_refused():
 def test_budget_gives_an_interval_never_a_wrong_value():
     vertices, edges = _file_graph(_path("myciel6"))
     graph = precoloring(vertices, edges, 1)
-    started = time.monotonic()
+    started = cpu_seconds()
     result = chromatic_number(graph, budget=Budget(seconds=0.5))
-    assert time.monotonic() - started < 3
+    assert cpu_seconds() - started < budget_cpu_bound(0.5)
     assert result.status == "unknown" and result.value is None
     assert result.lower <= 7 <= result.upper
     _check_coloring(vertices, edges, result.coloring, result.upper)

@@ -32,7 +32,7 @@ from sudokit.formats.dimacs import parse_dimacs
 from sudokit.formats.pls import parse_pls
 from sudokit.formats.solutions import read_grid_solutions
 
-from .helpers import EXAMPLES
+from .helpers import EXAMPLES, HANG_GUARD
 from .helpers import assert_cli_error as assert_error
 from .helpers import cli_run as run
 
@@ -375,7 +375,7 @@ def test_help_has_examples(command):
 
 def test_version_subprocess():
     proc = subprocess.run([sys.executable, "-m", "sudokit", "--version"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=HANG_GUARD)
     assert proc.returncode == 0, proc.stderr
     assert "sudokit" in proc.stdout and sudokit.__version__ in proc.stdout
 

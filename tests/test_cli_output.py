@@ -20,7 +20,7 @@ from sudokit.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_OUTPUT, EXIT_UNKNOWN
 from sudokit.formats import read_instances
 from sudokit.formats.pls import parse_pls
 
-from .helpers import EXAMPLES
+from .helpers import EXAMPLES, HANG_GUARD
 from .helpers import assert_cli_error as assert_error
 from .helpers import cli_run as run
 
@@ -168,7 +168,7 @@ def test_results_stream_to_stdout_as_they_come():
         assert proc.poll() is None   # still counting the empty grid's 6.67e21 solutions
     finally:
         proc.kill()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG_GUARD)
         for stream in (proc.stdout, proc.stderr):
             if stream is not None:
                 stream.close()

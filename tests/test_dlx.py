@@ -15,6 +15,8 @@ from sudokit.errors import BudgetExhausted, SolverError
 from sudokit.solvers.budget import Budget
 from sudokit.solvers.dlx import DancingLinks, dlx_count, dlx_first, dlx_solutions
 
+from .helpers import HANG_GUARD
+
 PUZZLE17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
@@ -311,6 +313,6 @@ def test_runs_without_jit():
     """)
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=HANG_GUARD)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "4"

@@ -15,7 +15,7 @@ from sudokit.formats import read_instances
 from sudokit.grading import propagate
 from sudokit.instances import latin_square, precoloring, sudoku
 
-from .helpers import EXAMPLES, cyclic_latin
+from .helpers import EXAMPLES, cyclic_latin, import_extra
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -210,7 +210,7 @@ def test_uncolored_graph_shows_only_precolors():
 
 
 def test_layouts_are_in_the_unit_square_and_seeded():
-    pytest.importorskip("networkx")
+    import_extra("networkx", "draw")
     problem = read_instances(str(EXAMPLES / "myciel3-precolored.col"))[0].instance
     for layout in ("spring", "circle"):
         points = layout_positions(problem, layout, seed=3)

@@ -12,7 +12,7 @@ import sudokit
 from sudokit.draw.raster import png_size
 from sudokit.errors import MissingExtraError
 
-from .helpers import EXAMPLES, assert_cli_error, cli_run
+from .helpers import EXAMPLES, assert_cli_error, cli_run, import_extra
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -67,7 +67,7 @@ def test_width_scales_the_svg():
 
 
 def test_graph_with_layouts():
-    pytest.importorskip("networkx")
+    import_extra("networkx", "draw")
     spring = cli_run("draw", EXAMPLES / "myciel3-precolored.col", "--solution", "--seed", "1")
     again = cli_run("draw", EXAMPLES / "myciel3-precolored.col", "--solution", "--seed", "1")
     other = cli_run("draw", EXAMPLES / "myciel3-precolored.col", "--solution", "--seed", "2")
@@ -79,7 +79,7 @@ def test_graph_with_layouts():
 
 @pytest.fixture
 def matplotlib():
-    return pytest.importorskip("matplotlib")
+    return import_extra("matplotlib", "draw")
 
 
 @pytest.mark.parametrize("args, size", [

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import assert_cli_error, cli_run
+from .helpers import assert_cli_error, cli_run, import_extra
 
 
 @pytest.mark.parametrize("checker", ["ilp", "cpsat"])
 @pytest.mark.parametrize("args", [["--size", "4", "--minimal", "--count", "3"],
                                   ["--size", "6", "--box", "2x3", "--count", "2"]])
 def test_model_checkers_remove_the_same_clues_as_dlx(checker, args):
-    pytest.importorskip("highspy" if checker == "ilp" else "ortools")
+    import_extra(*(("highspy", "ilp") if checker == "ilp" else ("ortools", "cp")))
     common = ["generate", "sudoku", *args, "--seed", "5"]
     ours = cli_run(*common, "--checker", checker)
     reference = cli_run(*common, "--checker", "dlx")

@@ -27,7 +27,7 @@ from sudokit.grading.engine import propagate as propagate_kernel
 from sudokit.grading.lattice import scheme_flags
 from sudokit.instances import latin_square, sudoku
 
-from .helpers import EXAMPLES, data_path, grid_from_line
+from .helpers import EXAMPLES, HANG_GUARD, data_path, grid_from_line
 
 REQUIRED = ("FC", "FCI", "BC", "BCI", "HAC", "HACS", "HACC", "HAC3", "FCV", "BCV", "HACV")
 SLOW = ("FCV", "BCV")   # shaving with a weak base scheme: a few ms to tens of ms a puzzle
@@ -337,7 +337,7 @@ def test_kernels_run_without_jit():
             f"print(sorted(k for k, v in search_free(sudoku(np.array({grid}))).items() if v))")
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                         text=True, timeout=60)
+                         text=True, timeout=HANG_GUARD)
     assert out.returncode == 0, out.stderr
     jitted = sorted(k for k, v in search_free(sudoku(np.array(grid))).items() if v)
     assert out.stdout.strip() == str(jitted)

@@ -13,7 +13,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from .helpers import loaded_after
+from .helpers import HANG_GUARD, loaded_after
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLE = ROOT / "sudokit" / "instances" / "examples" / "puzzle17.txt"
@@ -55,7 +55,7 @@ def test_version_loads_neither_numpy_nor_pysat():
               "except SystemExit:\n    pass\n"
               "print(sorted(m for m in ('numpy', 'pysat', 'numba') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=HANG_GUARD)
     assert done.stdout.splitlines()[-1] == "[]", done.stdout + done.stderr
 
 

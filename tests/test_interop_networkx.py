@@ -12,9 +12,9 @@ from sudokit.instances import latin_square, precoloring, sudoku
 from sudokit.interop.networkx import from_networkx, to_networkx
 from sudokit.reductions.grid_to_coloring import grid_to_coloring
 
-from .helpers import EXAMPLES, cyclic_latin
+from .helpers import EXAMPLES, cyclic_latin, import_extra
 
-nx = pytest.importorskip("networkx")
+nx = import_extra("networkx", "interop")
 
 
 def test_sudoku_graph_is_the_sudoku2coloring_graph_of_a_real_puzzle():

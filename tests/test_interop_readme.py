@@ -2,12 +2,10 @@
 
 import re
 
-import pytest
+from .helpers import ROOT, import_extra
 
-from .helpers import ROOT
-
-pytest.importorskip("networkx")
-pytest.importorskip("scipy")
+import_extra("networkx", "interop")
+import_extra("scipy", "interop")
 
 
 def test_readme_interop_block_shows_each_conversion_and_runs(monkeypatch):

@@ -11,9 +11,9 @@ from sudokit.formats import read_instances
 from sudokit.instances import latin_square
 from sudokit.interop.scipy import from_scipy, to_scipy
 
-from .helpers import EXAMPLES
+from .helpers import EXAMPLES, import_extra
 
-sparse = pytest.importorskip("scipy.sparse")
+sparse = import_extra("scipy.sparse", "interop")
 
 
 def test_knuth_example_matrix_and_round_trip():

@@ -3,6 +3,10 @@
 A batch with the default SAT solver is interrupted 20 times at random moments (never exit 134,
 CaDiCaL aborting on a solver left invalid, nor 70, an internal error); DLX runs, whose numba
 kernels Python cannot interrupt, are interrupted between kernel slices.
+
+Signals are sent at a point each run shows (its first result, a temporary output file, or
+more CPU seconds computed than a whole quick run of the same command takes), never after a
+fixed sleep that a busy machine can outlast before the handlers are even installed.
 """
 
 from __future__ import annotations
@@ -13,11 +17,12 @@ import signal
 import subprocess
 import sys
 import time
+from functools import cache
 from pathlib import Path
 
 import pytest
 
-from .helpers import data_path
+from .helpers import EXAMPLES, cpu_beyond, data_path, interrupt, needs_proc, run_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,17 +34,43 @@ def start(*args, stdin_path: Path | None = None):
                             stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def stop(process, signum, after: float):
-    time.sleep(after)
-    process.send_signal(signum)
-    try:
-        out, err = process.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, err = process.communicate()
-        pytest.fail(f"no exit within 20 s of signal {signum}")
-    return process.returncode, out.decode(), err.decode()
+def first_result(out, err):
+    """Ready: the run has written a result (its handlers are in place, its engine open)."""
+    return "\n" in out
 
+
+def after_first_result(seconds: float):
+    """Ready: ``seconds`` after the run's first result (a moment inside the batch)."""
+    seen = []
+
+    def ready(out, err):
+        if not seen and first_result(out, err):
+            seen.append(time.monotonic())
+        return bool(seen) and time.monotonic() - seen[0] >= seconds
+    return ready
+
+
+@cache
+def startup_cpu(*args) -> float:
+    """CPU seconds of a whole quick run of ``sudokit ARGS`` on one 17-clue puzzle: start-up,
+    imports, opening the engine and a quick answer."""
+    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
+    with open(EXAMPLES / "puzzle17.txt", "rb") as stdin:
+        done, cpu = run_cpu([sys.executable, "-m", "sudokit", *args], cwd=ROOT, env=env,
+                            stdin=stdin, capture_output=True)
+    assert done.returncode == 0, done.stderr
+    return cpu
+
+
+def searching(process, *args):
+    """Ready: the run has computed more than a whole quick run of ``sudokit ARGS`` does, so
+    it is inside its endless search."""
+    return cpu_beyond(process, 1.5 * startup_cpu(*args) + 0.5)
+
+
+def stop(process, signum, ready):
+    run = interrupt(process, ready, signum)
+    return run.code, run.out, run.err
 
 def assert_clean(code, out, err, expected_code, expected_line):
     assert code == expected_code, (code, err)
@@ -59,16 +90,18 @@ def test_ctrl_c_during_a_sat_batch_always_exits_130(seventeen):
     rng = random.Random(7)
     for _ in range(20):
         process = start("count", str(seventeen), "--limit", "2", "--solver", "cadical195")
-        assert_clean(*stop(process, signal.SIGINT, rng.uniform(0.6, 2.5)), 130,
+        assert_clean(*stop(process, signal.SIGINT, after_first_result(rng.uniform(0, 1.9))),
+                     130,
                      "sudokit: interrupted")
 
 
 @pytest.mark.slow
 def test_ctrl_c_with_a_budget_and_another_solver(seventeen):
-    for solver, after in (("glucose4", 1.5), ("cadical195", 1.0)):
+    for solver, after in (("glucose4", 0.9), ("cadical195", 0.4)):
         process = start("count", str(seventeen), "--limit", "2", "--solver", solver,
                         "--time-limit", "5")
-        assert_clean(*stop(process, signal.SIGINT, after), 130, "sudokit: interrupted")
+        assert_clean(*stop(process, signal.SIGINT, after_first_result(after)), 130,
+                     "sudokit: interrupted")
 
 
 @pytest.fixture
@@ -78,26 +111,32 @@ def empty9(tmp_path):
     return path
 
 
+@needs_proc
 @pytest.mark.parametrize("solver", ["cadical195", "takano"])
 def test_ctrl_c_stops_an_endless_count(empty9, solver):
-    process = start("count", "-", "--limit", "100000000", "--solver", solver,
-                    stdin_path=empty9)
-    assert_clean(*stop(process, signal.SIGINT, 1.5), 130, "sudokit: interrupted")
+    args = ("count", "-", "--limit", "100000000", "--solver", solver)
+    process = start(*args, stdin_path=empty9)
+    assert_clean(*stop(process, signal.SIGINT, searching(process, *args)), 130,
+                 "sudokit: interrupted")
 
 
+@needs_proc
 def test_ctrl_c_stops_a_dlx_kernel(empty9):
-    process = start("count", "-", "--solver", "dlx",
-                    stdin_path=empty9)
-    started = time.monotonic()
-    code, out, err = stop(process, signal.SIGINT, 2.5)
-    assert time.monotonic() - started < 2.5 + 3
-    assert_clean(code, out, err, 130, "sudokit: interrupted")
+    """Mid-kernel, the run stops within its slice: after the signal it computes less than
+    half of what it computed before (CPU seconds, which load does not stretch)."""
+    args = ("count", "-", "--solver", "dlx")
+    process = start(*args, stdin_path=empty9)
+    run = interrupt(process, searching(process, *args))
+    assert_clean(run.code, run.out, run.err, 130, "sudokit: interrupted")
+    assert run.reacted_at_once(), (run.cpu_before, run.cpu_after)
 
 
+@needs_proc
 def test_sigterm_ends_as_cleanly(empty9):
-    process = start("count", "-", "--limit", "100000000",
-                    stdin_path=empty9)
-    assert_clean(*stop(process, signal.SIGTERM, 1.5), 143, "sudokit: terminated")
+    args = ("count", "-", "--limit", "100000000")
+    process = start(*args, stdin_path=empty9)
+    assert_clean(*stop(process, signal.SIGTERM, searching(process, *args)), 143,
+                 "sudokit: terminated")
 
 
 def test_sigterm_leaves_no_partial_output_file(tmp_path):
@@ -106,7 +145,10 @@ def test_sigterm_leaves_no_partial_output_file(tmp_path):
     big = tmp_path / "big.txt"
     big.write_text("." * 64 * 64 + "\n")
     process = start("encode", "--cnf", str(big), "-o", str(out))
-    code, _, err = stop(process, signal.SIGTERM, 0.8)
+
+    def writing(stdout, stderr):  # the temporary file is there: the formula is being written
+        return any(p.name.startswith(".sudokit-") for p in tmp_path.iterdir())
+    code, _, err = stop(process, signal.SIGTERM, writing)
     if code == 0:  # finished before the signal: the file is whole
         assert out.read_text().startswith("c sudoku 64x64")
     else:

@@ -20,9 +20,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from .helpers import assert_cli_error, cli_run, data_path
+from .helpers import HANG_GUARD, assert_cli_error, cli_run, data_path, import_extra
 
-pytest.importorskip("distributed")
+import_extra("distributed", "dask")
 
 import psutil  # noqa: E402  (a dependency of distributed)
 
@@ -275,14 +275,25 @@ def test_a_chunk_that_cannot_finish_is_named_and_fails_the_run(tmp_path, slice_f
     assert not out.exists()
 
 
-def _workers(process: psutil.Process, wanted: int, seconds: float = 60) -> list:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def _cpu(process: psutil.Process) -> float:
+    try:
+        times = process.cpu_times()
+    except psutil.NoSuchProcess:
+        return 0.0
+    return times.user + times.system
+
+
+def _workers(process: psutil.Process, wanted: int, cpu: float = 0.0) -> list:
+    """``process``'s descendants once there are ``wanted`` of them and each has computed
+    ``cpu`` CPU seconds (the workers are working: load does not change how much they must
+    compute to get there, only how long it takes)."""
+    deadline = time.monotonic() + HANG_GUARD
+    while time.monotonic() < deadline and process.is_running():
         children = process.children(recursive=True)
-        if len(children) >= wanted:
+        if len(children) >= wanted and sorted(map(_cpu, children))[-wanted] >= cpu:
             return children
         time.sleep(0.1)
-    pytest.fail(f"fewer than {wanted} worker processes after {seconds} s")
+    pytest.fail(f"fewer than {wanted} worker processes that computed {cpu} s")
 
 
 def test_ctrl_c_stops_the_workers_and_leaves_no_output(tmp_path, slice_file):
@@ -290,25 +301,24 @@ def test_ctrl_c_stops_the_workers_and_leaves_no_output(tmp_path, slice_file):
     process = subprocess.Popen([sys.executable, "-m", "sudokit", "grade", "--jobs", "2",
                                 slice_file, "-o", out], cwd=ROOT, env=_env(),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _interrupt_when_working(process, 2, 2.0, out)  # the workers are grading
+    _interrupt_when_working(process, 2, 1.0, out)  # the workers are grading
 
 
-def _interrupt_when_working(process, workers: int, seconds: float, out,
+def _interrupt_when_working(process, workers: int, cpu: float, out,
                             group: bool = False) -> None:
     """Ctrl-C ``process`` (``group``: its whole process group, as a terminal does) once its
-    ``workers`` have worked ``seconds``: exit 130 with one line, no ``-o`` file nor temporary
-    left, no worker left running."""
-    children = _workers(psutil.Process(process.pid), workers)
-    time.sleep(seconds)
+    ``workers`` have each computed ``cpu`` CPU seconds (a forked worker starts in far less):
+    exit 130 with one line, no ``-o`` file nor temporary left, no worker left running."""
+    children = _workers(psutil.Process(process.pid), workers, cpu)
     if group:
         os.killpg(process.pid, signal.SIGINT)
     else:
         process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=60)
+    _, err = process.communicate(timeout=HANG_GUARD)
     assert process.returncode == 130, err
     assert err.strip().splitlines()[-1] == "sudokit: interrupted", err
     assert not out.exists() and not list(out.parent.glob(".sudokit-*"))
-    gone, alive = psutil.wait_procs(children, timeout=10)
+    gone, alive = psutil.wait_procs(children, timeout=HANG_GUARD)
     assert not alive, alive
 
 
@@ -321,7 +331,7 @@ def test_ctrl_c_stops_the_worker_of_jobs_1_counting(tmp_path, slice_file):
                                cwd=ROOT, env=_env(), stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     # the worker is counting; Ctrl-C at a terminal reaches the worker process too
-    _interrupt_when_working(process, 1, 3.0, out, group=True)
+    _interrupt_when_working(process, 1, 1.5, out, group=True)
 
 
 # -- how local workers start: forked on Linux (sudokit.parallel.cluster) --------------------
@@ -340,7 +350,7 @@ def _in_a_fork(code: str, env: dict | None = None) -> subprocess.CompletedProces
     env = dict(env or _env())
     env.pop("PYTHONUNBUFFERED", None)  # buffered, as a pipe is by default
     return subprocess.run([sys.executable, "-c", prelude + code], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60, check=True)
+                          capture_output=True, text=True, timeout=HANG_GUARD, check=True)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork is used on Linux")
@@ -373,7 +383,7 @@ def test_scheduler_option_runs_on_a_cluster_started_by_hand(tmp_path, slice_file
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     worker = None
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG_GUARD
         while not address_file.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
         import json
@@ -388,4 +398,4 @@ def test_scheduler_option_runs_on_a_cluster_started_by_hand(tmp_path, slice_file
         for process in (worker, scheduler):
             if process is not None:
                 process.terminate()
-                process.wait(timeout=30)
+                process.wait(timeout=HANG_GUARD)

@@ -16,6 +16,8 @@ import pytest
 
 from sudokit.errors import EXIT_CHECK_FAILED, EXIT_OUTPUT
 
+from .helpers import HANG_GUARD
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "sudokit" / "instances" / "examples"
 ENV = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
@@ -24,7 +26,7 @@ ENV = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
 def run(*args, stdin=None, stdout=subprocess.PIPE, shell=False):
     command = args[0] if shell else [sys.executable, "-m", "sudokit", *args]
     return subprocess.run(command, cwd=ROOT, env=ENV, input=stdin, stdout=stdout,
-                          stderr=subprocess.PIPE, text=True, timeout=120, shell=shell)
+                          stderr=subprocess.PIPE, text=True, timeout=HANG_GUARD, shell=shell)
 
 
 def one_error_line(done, code, *fragments):

@@ -14,7 +14,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -39,11 +38,14 @@ from .helpers import (
     EXAMPLES,
     ROOT,
     assert_cli_error,
+    budget_cpu_bound,
     cli_run,
+    cpu_seconds,
     cyclic_latin,
     data_path,
     partial_grids,
     small_precolorings,
+    with_extra,
 )
 
 HAVE = {"ilp": ENGINES["ilp"].missing == [], "cpsat": ENGINES["cpsat"].missing == []}
@@ -191,10 +193,10 @@ def hard25():
 @pytest.mark.parametrize("name", EXACT)
 def test_time_budget_gives_unknown(name):
     puzzle = hard25()   # neither solves it in under a few seconds
-    started = time.monotonic()
+    started = cpu_seconds()
     (result,) = run_batch([puzzle], solver=name, budget=Budget(seconds=0.5))
     assert result.status == "unknown"
-    assert time.monotonic() - started < 5
+    assert cpu_seconds() - started < budget_cpu_bound(0.5)
     with open_engine(name) as engine, pytest.raises(BudgetExhausted) as err:
         engine.count(sudoku(np.zeros((9, 9), dtype=int)), None, Budget(seconds=0.5))
     assert err.value.found > 0      # the solutions found before the budget ran out
@@ -209,19 +211,20 @@ def test_cpsat_conflict_budget():
 
 @pytest.mark.parametrize("name", EXACT)
 def test_ctrl_c_stops_the_search_at_once(name):
-    """The solver runs on a worker thread; an interrupt reaches the caller at once, and the
-    engine still works after it."""
+    """The solver runs on a worker thread; an interrupt reaches the caller at once (0.5 s in,
+    the solve stops within the CPU seconds a 0.5 s budget allows), and the engine still
+    works after it."""
     puzzle = hard25()
     timer = threading.Timer(0.5, _thread.interrupt_main)
     with open_engine(name) as engine:
-        started = time.monotonic()
+        started = cpu_seconds()
         timer.start()
         try:
             with pytest.raises(KeyboardInterrupt):
                 engine.solve(puzzle)
         finally:
             timer.cancel()
-        assert time.monotonic() - started < 3
+        assert cpu_seconds() - started < budget_cpu_bound(0.5)
         assert engine.count(SUDOKU4, 2)[0] == 1
 
 
@@ -251,7 +254,7 @@ def test_ilp_refuses_a_model_that_does_not_fit():
 MODEL_ENGINES = ["ilp", "cpsat", "grasp"]
 
 
-@pytest.mark.parametrize("name", MODEL_ENGINES)
+@pytest.mark.parametrize("name", [with_extra("ilp", "ilp"), with_extra("cp", "cpsat"), "grasp"])
 def test_registered_for_the_unit_kinds_only(name):
     spec = ENGINES[name]
     assert spec.kinds == ("sudoku", "latin", "coloring")
@@ -378,9 +381,9 @@ def test_grasp_default_budget_never_hangs(monkeypatch):
     from sudokit.solvers import grasp as module
 
     monkeypatch.setattr(module, "DEFAULT_SECONDS", 0.3)
-    started = time.monotonic()
+    started = cpu_seconds()
     (result,) = run_batch([precoloring(4, [(0, 1), (1, 2), (2, 3), (0, 2)], 2)], solver="grasp")
-    assert result.status == "unknown" and time.monotonic() - started < 3
+    assert result.status == "unknown" and cpu_seconds() - started < budget_cpu_bound(0.3)
 
 
 def test_grasp_top95_with_a_seed_is_solved_or_unknown_and_deterministic():

@@ -16,7 +16,7 @@ from sudokit.formats import read_instances
 from sudokit.formats import stream as stream_module
 from sudokit.formats.stream import read_instance_chunks
 
-from .helpers import EXAMPLES, ROOT, cli_run, data_path
+from .helpers import EXAMPLES, HANG_GUARD, ROOT, cli_run, data_path
 
 TOP3 = (EXAMPLES / "top3.txt").read_text().splitlines()
 
@@ -99,7 +99,7 @@ def test_first_result_arrives_before_stdin_is_closed():
         proc.stdin.write((TOP3[2] + "\n").encode())
         proc.stdin.close()
         rest, err = proc.stdout.read(), proc.stderr.read()
-        proc.wait(timeout=120)
+        proc.wait(timeout=HANG_GUARD)
     finally:
         if proc.poll() is None:
             proc.kill()
