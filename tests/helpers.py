@@ -92,6 +92,35 @@ def import_extra(module: str, extra: str):
     return pytest.importorskip(module, reason=reason)
 
 
+#: what in a shown command or code block needs an extra: pattern -> (extra, modules)
+_NEEDS = (
+    (r"--solver ilp|--fill ilp", "ilp", ("highspy",)),
+    (r"--solver cpsat", "cp", ("ortools",)),
+    (r"sudokit solvers", "all", ("highspy", "ortools")),   # its table says which are there
+    (r"--counter ganak", "counting", ("pyganak",)),
+    (r"--counter approxmc", "counting", ("pyapproxmc",)),
+    (r"--jobs|--scheduler|import distributed|import dask", "dask", ("distributed",)),
+    (r"\.png\b|\.pdf\b|--format (png|pdf)|import matplotlib", "draw", ("matplotlib",)),
+    (r"sudokit draw .*(myciel|\.col|generate coloring)|(myciel|\.col|generate coloring).*"
+     r"sudokit draw|--layout spring", "draw", ("networkx",)),
+    (r"import networkx|from networkx|to_networkx|from_networkx", "interop", ("networkx",)),
+    (r"import scipy|to_scipy|from_scipy", "interop", ("scipy",)),
+)
+
+
+def shown_needs(text: str) -> str | None:
+    """Why a command or code block shown to users (README, ``--help``) cannot run here: the
+    skip reason of the first extra it needs that is missing, or None."""
+    import re
+
+    for pattern, extra, modules in _NEEDS:
+        if re.search(pattern, text):
+            reason = extra_skip_reason(extra, *modules)
+            if reason is not None:
+                return reason
+    return None
+
+
 def with_extra(extra: str, *values):
     """``values``, one parameter set of ``pytest.mark.parametrize``, that skips when
     ``extra`` is missing (:func:`requires`)."""

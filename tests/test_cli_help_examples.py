@@ -25,6 +25,8 @@ import pytest
 
 from sudokit.cli import main
 
+from .helpers import shown_needs
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: example -> exit code, for an example documented to end otherwise than with 0 (none yet)
@@ -147,6 +149,8 @@ def test_help_examples_run_from_an_empty_folder(name, installed, tmp_path):
     tree_before = set(os.listdir(ROOT))
     temporary = Path(installed["TMPDIR"])
     for example in COMMANDS[name]:
+        if shown_needs(example) is not None:
+            continue   # an extra it needs is missing here (the other examples still run)
         cwd = tmp_path / f"cwd{COMMANDS[name].index(example)}"
         cwd.mkdir()
         done = _bash(example, installed, cwd)
