@@ -73,7 +73,7 @@ def test_a_cold_kernel_cache_is_announced_once(tmp_path):
     assert [run.stdout for run in runs] == ["1... 1\n"] * 2, runs[0].stderr
     cold = [line for line in runs[0].stderr.splitlines() if "compiling" in line]
     assert cold == ["sudokit: compiling the dancing-links kernels (--solver dlx, exact cover): "
-                    "not compiled for this installation yet, so once (about 10 CPU-s)"]
+                    "not compiled for this installation yet, so once (about 5 CPU-s)"]
     assert "compiling" not in runs[1].stderr
 
 

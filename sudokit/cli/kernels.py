@@ -46,7 +46,9 @@ _EXAMPLES = Path(__file__).resolve().parent.parent / "instances" / "examples"
 class KernelFamily:
     """The kernels one engine or command uses: ``runs`` are the commands that compile them
     (``argv`` after ``sudokit``, with ``{NAME}`` for a bundled example file, and the text of
-    standard input); ``cpu_seconds`` is about what compiling them costs."""
+    standard input); ``cpu_seconds`` is about what compiling them costs on its own
+    (``benchmarks/first_run.py``, 2026-11-26: the families above it in this table
+    compiled first)."""
 
     name: str
     description: str
@@ -62,32 +64,32 @@ _EMPTY4, _EMPTY9 = "." * 16 + "\n", "." * 81 + "\n"
 _LATIN3 = "." * 9 + "\n"
 
 FAMILIES: dict[str, KernelFamily] = {family.name: family for family in (
-    KernelFamily("takano", "the takano search kernels (solve and count of grids up to 16x16)", 20,
+    KernelFamily("takano", "the takano search kernels (solve and count of grids up to 16x16)", 45,
                  _runs("count --limit 2 {top3.txt}", "solve {top3.txt}", "solve {six.txt}",
                        "solve --json {puzzle17.txt}", "solve {janko16.txt}",
                        "count --limit 2 {x9.txt}", "count --limit 2 {jigsaw9.txt}",
                        "solve {qwh5.pls}", "count --limit 2 --problem latin {empty5.txt}")
                  + _runs("count -", stdin=_EMPTY4)
                  + _runs("count - --problem latin", stdin=_LATIN3)),
-    KernelFamily("dlx", "the dancing-links kernels (--solver dlx, exact cover)", 10,
+    KernelFamily("dlx", "the dancing-links kernels (--solver dlx, exact cover)", 5,
                  _runs("count --solver dlx --limit 2 {top3.txt}", "solve --solver dlx {top3.txt}",
                        "count {knuth6.dlx}", "count --limit 2 --solver dlx {jigsaw-lines.txt}",
                        "solve --solver dlx {myciel3-precolored.col}",
                        "count --solver dlx --limit 2 {x9.txt}")
                  + _runs("count - --problem latin --solver dlx", stdin=_LATIN3)),
-    *(KernelFamily(name, f"the {name} search kernels (--solver {name})", 8,
+    *(KernelFamily(name, f"the {name} search kernels (--solver {name})", 6,
                    _runs(f"count --solver {name} --limit 2 {{top3.txt}} --nodes 200000",
                          f"solve --solver {name} {{six.txt}}",
                          f"count --solver {name} --limit 2 {{x9.txt}} --nodes 200000")
                    + _runs(f"count - --solver {name}", stdin=_EMPTY4))
       for name in ("backtrack", "fcmrv", "bitset", "norvig")),
-    KernelFamily("grasp", "the GRASP kernels (--solver grasp, --fill grasp)", 7,
+    KernelFamily("grasp", "the GRASP kernels (--solver grasp, --fill grasp)", 5,
                  _runs("solve --solver grasp --seed 7 {six.txt}",
                        "solve --solver grasp --seed 7 {top3.txt} --nodes 2000")),
-    KernelFamily("grading", "the grading propagators (grade)", 30,
+    KernelFamily("grading", "the grading propagators (grade)", 17,
                  _runs("grade {top3.txt}", "grade {top3.txt} --summary", "grade {x9.txt}",
                        "grade {six.txt}", "grade {qwh5.pls}")),
-    KernelFamily("generate", "the generators' fills and clue removal (generate)", 25,
+    KernelFamily("generate", "the generators' fills and clue removal (generate)", 10,
                  _runs("generate sudoku --size 9 --count 3 --seed 7 --minimal",
                        "generate sudoku --size 6 --box 2x3 --seed 1 --clues 10 --solution",
                        "generate latin --order 5 --holes 10 --seed 2 --format pls",
