@@ -16,7 +16,7 @@ import click
 
 from .._accel import mode
 from ..errors import EXIT_INTERNAL, EXIT_INVALID_INPUT, EXIT_OUTPUT, SudokitError
-from .kernels import prepare
+from .kernels import prepare, time_limit
 
 __all__ = ["SKIP_BAD", "SudokitGroup", "Terminated", "warn_skipped"]
 
@@ -123,6 +123,7 @@ class SudokitGroup(click.Group):
     and every interrupt (Ctrl-C: 130, SIGTERM: 143) into one line and a clean exit."""
 
     def invoke(self, ctx):
+        time_limit(None)   # until the command reads its own --time-limit
         with mode.command_line(_CompileNotice(), prepare), _signals_as_interrupts():
             return self._invoke(ctx)
 
