@@ -34,7 +34,8 @@ class BuildPyWithKernels(build_py):
         # pip's isolated build environment reaches its packages through PYTHONPATH: keep it
         path = os.pathsep.join(filter(None, [str(build_lib), os.environ.get("PYTHONPATH")]))
         env = dict(os.environ, PYTHONPATH=path, SUDOKIT_NO_PROGRESS="1",
-                   OPENBLAS_NUM_THREADS="1")
+                   OPENBLAS_NUM_THREADS="1",
+                   PYTHONDONTWRITEBYTECODE="1")   # no build-path .pyc files in the wheel
         env.pop("SUDOKIT_CACHE_DIR", None)
         command = [sys.executable, "-m", "sudokit", "kernels", "--build", "--into", str(target),
                    "--jobs", str(max(1, min(os.cpu_count() or 1, 4)))]
