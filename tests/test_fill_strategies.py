@@ -210,14 +210,19 @@ def test_ilp_budget_holds_in_the_child_process():
 def test_ilp_budget_holds_in_process():
     """In this process (below CHILD_MIN_SIDE, or child=False) the meter cancels HiGHS: the
     paper's random objective keeps a 25x25 in its root LP for seconds, a 0.3 s budget ends
-    it soon after (CPU seconds within :func:`~.helpers.budget_cpu_bound`), and the same fill
-    with time enough gives a valid grid."""
+    it soon after or it ended sooner with a valid grid (CPU seconds within
+    :func:`~.helpers.budget_cpu_bound` either way), and the same fill with time enough gives
+    a valid grid."""
     from sudokit.generators.fill_ilp import ilp_fill
 
     started = cpu_seconds()
-    with pytest.raises(BudgetExhausted, match="time budget ran out"):
-        ilp_fill(25, (5, 5), np.random.default_rng(0), random_objective=True, child=False,
-                 meter=Budget(seconds=0.3).start())
+    try:
+        quick = ilp_fill(25, (5, 5), np.random.default_rng(0), random_objective=True,
+                         child=False, meter=Budget(seconds=0.3).start())
+    except BudgetExhausted as err:
+        assert "time budget ran out" in str(err)
+    else:   # HiGHS left its root LP early this time (seen once on a loaded machine)
+        assert valid_grid(quick, 5, 5)
     assert cpu_seconds() - started < budget_cpu_bound(0.3)
     grid = ilp_fill(16, (4, 4), np.random.default_rng(0), random_objective=True,
                     child=False, meter=Budget(seconds=60).start())
