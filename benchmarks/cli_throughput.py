@@ -266,15 +266,43 @@ def driver_sudokit(argv: list[str]) -> int:
             return None, [gen.make("minimal") for _ in range(count)]
 
     def read_and_answer(path):
-        """The library road the command takes: the file a chunk at a time, one-line puzzles
-        as arrays answered by one engine call (ArrayBatch), anything else as instances
-        through run_batch. Results as ``(instances or None, [(count, status, solution)])``."""
-        from sudokit.formats.columns import ColumnChunk
+        """The library road the command takes: the file a chunk at a time, answered by
+        ``sudokit.batch.answer_chunks`` (one-line puzzles as arrays by one engine call,
+        anything else instance by instance); a checkout from before the batch road
+        (``ArrayBatch``/``run_batch``) is driven the old way. Results as ``(instances or
+        None, [(count, status, solution)])``."""
+        import numpy as np
+
         from sudokit.formats.stream import read_instance_chunks
+        chunks = read_instance_chunks(path, args.problem, columns=True)
+        try:
+            from sudokit.batch import RunSpec, answer_chunks
+        except ImportError:
+            return old_road(chunks)
+        from sudokit.formats.columns import ColumnChunk
+        answers, instances = [], []
+        spec = RunSpec.of(args.task, args.limit, args.solver)
+        for part, found in answer_chunks(spec, chunks):
+            if isinstance(part, ColumnChunk):
+                solutions = (np.zeros((len(part), part.n, part.n), np.int32)
+                             if found.solutions is None
+                             else np.asarray(found.solutions).reshape(-1, part.n, part.n))
+                part_instances = ([part.instance(i) for i in range(len(part))]
+                                  if args.task == "solve" else [None] * len(part))
+            else:
+                part_instances = [r.instance for r in part]
+                solutions = (found.solutions if found.solutions is not None
+                             else [None] * len(part))
+            instances += part_instances
+            answers += zip(found.counts.tolist(), found.statuses(), solutions, strict=True)
+        return instances, answers
+
+    def old_road(chunks):
+        from sudokit.formats.columns import ColumnChunk
         from sudokit.solvers import ArrayBatch
         answers, instances = [], []
         with ArrayBatch(args.solver) as batch:
-            for chunk in read_instance_chunks(path, args.problem, columns=True):
+            for chunk in chunks:
                 if isinstance(chunk, ColumnChunk) and batch.takes(
                         chunk.values, chunk.kind, chunk.box, args.task):
                     found = batch.count(chunk.values, chunk.kind, chunk.box, args.limit,

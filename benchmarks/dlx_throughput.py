@@ -39,10 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _data import SUDOKU17, format_table, log  # noqa: E402
 
+from sudokit.batch import run_batch  # noqa: E402
 from sudokit.encoders import completion_to_exact_cover  # noqa: E402
 from sudokit.formats import parse_instances  # noqa: E402
 from sudokit.instances import sudoku  # noqa: E402
-from sudokit.solvers import run_batch  # noqa: E402
 from sudokit.solvers.dlx import DancingLinks  # noqa: E402
 
 GOAL = 10_000  # puzzles/s

@@ -325,6 +325,39 @@ def build_commands(readme: Path | None = None) -> list[Command]:
         add(f"count-17clue-{solver}-json", "count", "--limit", "2", "--solver", solver,
             "--json", "{tmp}/17clue-5000.txt")
 
+    # the batch road (issue 26): every way out of solve and count, serial and on Dask
+    s17 = "{tmp}/17clue-5000.txt"
+    head = f"head -300 {s17}"
+    add("count-17clue-default", "count", "--limit", "2", s17)
+    add("count-17clue-default-json", "count", "--limit", "2", "--json", s17)
+    add("count-17clue-summary", "count", "--limit", "2", "--summary", s17)
+    add("count-17clue-require-unique", "count", "--require-unique", "--summary", s17)
+    add("count-17clue-limit5-dlx", "count", "--limit", "5", "--solver", "dlx", s17)
+    add("solve-17clue-default", shell=f"{head} | sudokit solve -")
+    add("solve-17clue-default-json", shell=f"{head} | sudokit solve --json -")
+    add("solve-17clue-glucose4-json", shell=f"{head} | sudokit solve --json --solver g4 -")
+    add("solve-17clue-nodes-unknown", shell=f"{head} | sudokit solve --nodes 3 -")
+    add("count-17clue-nodes-unknown-json", shell=f"{head} | sudokit count --nodes 3 --json -")
+    add("count-17clue-output", shell=f"{head} | sudokit count --limit 2 - "
+        "-o {tmp}/counted.txt && cat {tmp}/counted.txt")
+    add("solve-17clue-output-json", shell=f"{head} | sudokit solve --json - "
+        "-o {tmp}/solved.json && cat {tmp}/solved.json")
+    add("count-17clue-jobs2", shell=f"{head} | sudokit count --limit 2 --jobs 2 -")
+    add("solve-17clue-jobs2-json", shell=f"{head} | sudokit solve --json --jobs 2 -")
+    add("count-17clue-jobs2-sat-summary", shell=f"{head} | sudokit count --limit 2 --jobs 2 "
+        "--solver cadical195 --summary -")
+    add("count-empty5-latin", shell=f"sudokit count --solver dlx --problem latin "
+        f"{EXAMPLES_DIR}/empty5.txt")
+    for name in ("x9.txt", "jigsaw9.txt", "jigsaw-lines.txt"):
+        stem = name.rsplit(".", 1)[0]
+        add(f"solve-variant-{stem}", "solve", f"{EXAMPLES_DIR}/{name}")
+        add(f"count-variant-{stem}-json", "count", "--json", f"{EXAMPLES_DIR}/{name}")
+    add("solve-variant-option-x", "solve", "--variant", "x", ex["puzzle17.txt"])
+    add("count-variant-option-x-summary", "count", "--variant", "x", "--summary",
+        ex["top3.txt"])
+    add("solve-mixed-files", shell=f"cat {ex['top3.txt']} {ex['six.txt']} {ex['top3.txt']} | "
+        "sudokit solve -")
+
     ids = [c.id for c in cmds]
     duplicates = {i for i in ids if ids.count(i) > 1}
     assert not duplicates, duplicates

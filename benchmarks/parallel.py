@@ -12,11 +12,11 @@ LocalCluster), in one run:
 
 Then the steady state, in one process: a LocalCluster of one worker started once (its start
 timed on its own); ``count``'s array path (the file read as column chunks, counted, its
-lines made) serially against :func:`sudokit.parallel.answer_pieces`, both warm, best of
+lines made) serially against :func:`sudokit.batch.dask.answer_on_cluster`, both warm, best of
 ``--repeats``: the overhead of the Dask path at N = 1 without the cluster's start (and the
 same on a worker thread of this process, ``processes=False``, for comparison); then the
-object path, ``run_batch`` against ``run_batch_parallel``; then the cost of importing
-``distributed``, whole processes.
+object path, ``answer_chunks`` against ``answer_on_cluster`` on instances; then the cost
+of importing ``distributed``, whole processes.
 
 Every parallel output is compared byte for byte with the serial one (``verified``). Speed-up
 is serial wall time / this row's; efficiency is speed-up / N. The machine is shared: the load
@@ -100,39 +100,49 @@ def _copies(path: str, copies: int) -> str:
     return str(target)
 
 
+def _count_text(part, found) -> bytes:
+    """``count --limit 2``'s lines for one part, as the CLI's writer makes them."""
+    import io
+
+    from sudokit.cli.answers import AnswerWriter
+
+    out = io.BytesIO()
+    stream = io.TextIOWrapper(out, encoding="ascii")
+    AnswerWriter(stream, "count", limit=2).write(part, found)
+    stream.flush()
+    return out.getvalue()
+
+
 def _array_serial(path: str) -> tuple[float, bytes]:
-    """``count --limit 2``'s serial array path, in this process: the file read as column
-    chunks, each counted by one ArrayBatch kept open, its lines made (what the CLI writes)."""
-    from sudokit.cli.columnar import ColumnResults
+    """``count --limit 2``'s serial road, in this process: the file read as column chunks,
+    each answered by :func:`sudokit.batch.answer_chunks` (engines kept open), its lines
+    made (what the CLI writes)."""
+    from sudokit.batch import RunSpec, answer_chunks
     from sudokit.formats.stream import read_instance_chunks
-    from sudokit.solvers.arrays import ArrayBatch
 
     start = time.perf_counter()
-    out, done = [], 0
-    with ArrayBatch() as batch:
-        for chunk in read_instance_chunks(path, columns=True):
-            if isinstance(chunk, list):
-                sys.exit(f"{path} does not read as column chunks")
-            found = batch.count(chunk.values, chunk.kind, chunk.box, 2)
-            out.append(ColumnResults(chunk, found, done).count_text(2))
-            done += len(chunk)
+    out = []
+    for part, found in answer_chunks(RunSpec.of("count", limit=2),
+                                     read_instance_chunks(path, columns=True)):
+        if isinstance(part, list):
+            sys.exit(f"{path} does not read as column chunks")
+        out.append(_count_text(part, found))
     return time.perf_counter() - start, b"".join(out)
 
 
 def _array_dask(client, path: str) -> tuple[float, bytes]:
-    """The same on the cluster (:func:`sudokit.parallel.answer_pieces`, what ``--jobs`` and
-    ``--scheduler`` run): chunks go out as uint8 arrays while the next are read."""
-    from sudokit.cli.columnar import ColumnResults
+    """The same on the cluster (:func:`sudokit.batch.dask.answer_on_cluster`, what
+    ``--jobs`` and ``--scheduler`` run): chunks go out as uint8 arrays while the next are
+    read."""
+    from sudokit.batch import RunSpec
+    from sudokit.batch.dask import answer_on_cluster
     from sudokit.formats.stream import read_instance_chunks
-    from sudokit.parallel import ArraySettings, answer_pieces
 
     start = time.perf_counter()
-    out, done = [], 0
-    settings = ArraySettings.of("count", limit=2)
-    for part, found in answer_pieces(client, read_instance_chunks(path, columns=True),
-                                     settings):
-        out.append(ColumnResults(part, found, done).count_text(2))
-        done += len(part)
+    out = []
+    for part, found in answer_on_cluster(client, RunSpec.of("count", limit=2),
+                                         read_instance_chunks(path, columns=True)):
+        out.append(_count_text(part, found))
     return time.perf_counter() - start, b"".join(out)
 
 
@@ -157,11 +167,12 @@ def steady_state(repeats: int) -> list:
     """The Dask path at N = 1 against the serial path, in one process, the cluster already
     up (the ``--scheduler`` case without the process start): the array path both ways (what
     ``count`` runs on a file of one-line puzzles), best of ``repeats``; then the object path
-    (``run_batch`` against ``run_batch_parallel``, what engines without an array call take),
-    once."""
+    (``answer_chunks`` against ``answer_on_cluster`` on instances, what engines without an
+    array call take), once."""
+    from sudokit.batch import RunSpec, answer_chunks
+    from sudokit.batch.cluster import dask_client
+    from sudokit.batch.dask import answer_on_cluster
     from sudokit.formats import read_instances
-    from sudokit.parallel import dask_client, run_batch_parallel
-    from sudokit.solvers import run_batch
 
     path = str(SEVENTEEN)
     head = _head(path, 2000)
@@ -178,25 +189,28 @@ def steady_state(repeats: int) -> list:
         dask_seconds, text = min(dask_runs)
         same = all(out == expected for _, out in [*serial_runs, *dask_runs])
         problems = [r.instance for r in read_instances(path)]
-        list(run_batch(problems[:200], task="count", limit=2))
+        list(answer_chunks(RunSpec.of("count", limit=2), [problems[:200]]))
         start = time.perf_counter()
-        counts = [r.count for r in run_batch(problems, task="count", limit=2)]
+        counts = [count for _, found in answer_chunks(RunSpec.of("count", limit=2),
+                                                      [problems])
+                  for count in found.counts.tolist()]
         objects_serial = time.perf_counter() - start
-        list(run_batch_parallel(client, problems[:200], task="count", limit=2))
+        spec = RunSpec.of("count", limit=2)
+        list(answer_on_cluster(client, spec, [problems[:200]]))
         start = time.perf_counter()
-        on_dask = [r.count for r in run_batch_parallel(client, problems, task="count",
-                                                       limit=2)]
+        on_dask = [count for _, found in answer_on_cluster(client, spec, [problems])
+                   for count in found.counts.tolist()]
         objects_dask = time.perf_counter() - start
     threads, threads_start, threads_same = _threads_worker(path, repeats, expected)
     items = len(problems)
-    return [("in-process arrays, 49,158", "serial (ArrayBatch)", serial_seconds, items, 1.0,
+    return [("in-process arrays, 49,158", "serial (answer_chunks)", serial_seconds, items, 1.0,
              None, True),
             ("", "dask N=1 (cluster up)", dask_seconds, items, serial_seconds / dask_seconds,
              serial_seconds / dask_seconds, same),
             ("", "dask N=1, worker thread", threads, items, serial_seconds / threads,
              serial_seconds / threads, threads_same),
             ("", "its LocalCluster start", threads_start, 0, None, None, True),
-            ("in-process objects, 49,158", "run_batch", objects_serial, items, 1.0, None,
+            ("in-process objects, 49,158", "answer_chunks", objects_serial, items, 1.0, None,
              True),
             ("", "dask N=1 (cluster up)", objects_dask, items, objects_serial / objects_dask,
              objects_serial / objects_dask, on_dask == counts),

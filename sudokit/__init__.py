@@ -41,10 +41,11 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(["from_pysat", "to_pysat"], "interop.pysat"),
     **dict.fromkeys(["from_scipy", "to_scipy"], "interop.scipy"),
     **dict.fromkeys(["PROBLEMS", "ProblemKind", "problem_kind"], "problems"),
+    **dict.fromkeys(["RunSpec", "answer", "count_arrays", "run_batch"], "batch"),
     **dict.fromkeys(["CNFReduction", "CoverReduction", "Reduction"], "protocols"),
     **dict.fromkeys(["REDUCTIONS", "reduce"], "reductions"),
     **dict.fromkeys(["ENGINES", "SOLVERS", "Budget", "Engine", "count_solutions", "is_unique",
-                     "open_engine", "open_solver", "run_batch", "solutions", "solve",
+                     "open_engine", "open_solver", "solutions", "solve",
                      "DancingLinks", "dlx_count", "dlx_first", "dlx_solutions"], "solvers"),
 }
 

@@ -39,7 +39,7 @@ import numpy as np
 from sudokit._accel import locations, mode
 if len(sys.argv) > 1:
     locations.PREBUILT = __import__("pathlib").Path(sys.argv[1])
-from sudokit.solvers.arrays import count_arrays
+from sudokit.batch import count_arrays
 with mode.command_line():
     counts = count_arrays(np.zeros((2, 16), dtype=np.uint8), "sudoku", (2, 2), limit=300,
                           solver="dlx").counts

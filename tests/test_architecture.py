@@ -9,6 +9,7 @@ import sys
 import numpy as np
 import pytest
 
+from sudokit.batch import run_batch
 from sudokit.cnf import CNF
 from sudokit.encoders import coloring_to_cnf, to_cnf, to_exact_cover
 from sudokit.errors import BudgetExhausted, EncodingError, InstanceError
@@ -17,7 +18,7 @@ from sudokit.instances import formula, latin_square, precoloring, sudoku
 from sudokit.problems import PROBLEMS, problem_kind, resolve, shape_key, sniff_kind
 from sudokit.protocols import CNFReduction, CoverReduction, Reduction
 from sudokit.reductions import REDUCTIONS, reduce
-from sudokit.solvers import ENGINES, Budget, Engine, count_solutions, open_engine, run_batch, solve
+from sudokit.solvers import ENGINES, Budget, Engine, count_solutions, open_engine, solve
 
 SQUARE = latin_square(np.array([[1, 0, 0], [0, 0, 0], [0, 0, 0]]))
 SUDOKU4 = sudoku(np.array([[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]]))

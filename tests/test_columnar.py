@@ -1,5 +1,6 @@
-"""The array path of ``solve`` and ``count`` (sudokit.cli.columnar, sudokit.formats.columns):
-the same bytes as the record path, on real files, clean or not, whole or in chunks."""
+"""The array path of ``solve`` and ``count`` (sudokit.batch.run, sudokit.cli.answers,
+sudokit.formats.columns): the same bytes as the record path, on real files, clean or not,
+whole or in chunks."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import re
 import numpy as np
 import pytest
 
-from sudokit.cli import columnar
+from sudokit.batch.run import EngineCache
+from sudokit.cli import solve as solve_module
 from sudokit.formats import parse_instances, read_instances
 from sudokit.formats import stream as stream_module
 from sudokit.formats.columns import ColumnChunk, column_chunk, puzzle_text_rows
@@ -20,8 +22,16 @@ TOP3 = (EXAMPLES / "top3.txt").read_text().splitlines()
 
 
 def _records_only(monkeypatch):
-    """Force the record path: no chunk is answered as arrays."""
-    monkeypatch.setattr(columnar.ArrayRunner, "run", lambda self, chunk, start: None)
+    """Force the record path: no column chunk is answered as arrays, and each is written as
+    the records it holds."""
+    road = solve_module.answer_chunks
+
+    def records_road(spec, chunks, progress=None):
+        for part, found in road(spec, chunks, progress):
+            yield (part.records() if isinstance(part, ColumnChunk) else part), found
+
+    monkeypatch.setattr(EngineCache, "for_arrays", lambda *args: None)
+    monkeypatch.setattr(solve_module, "answer_chunks", records_road)
 
 
 def _timeless(text: str) -> str:
@@ -29,18 +39,18 @@ def _timeless(text: str) -> str:
 
 
 def _both(monkeypatch, *args, input=None):
-    """``(array path run, record path run)`` of one command, with a spy that counts the
-    chunks the array path answered."""
+    """``(array path run, record path run)`` of one command, with a spy that says, for each
+    column chunk, whether an engine answered it as arrays."""
     answered = []
-    run = columnar.ArrayRunner.run
+    for_arrays = EngineCache.for_arrays
 
-    def spy(self, chunk, start):
-        result = run(self, chunk, start)
-        answered.append(result is not None)
-        return result
+    def spy(self, spec, name, first):
+        engine = for_arrays(self, spec, name, first)
+        answered.append(engine is not None)
+        return engine
 
     with monkeypatch.context() as patch:
-        patch.setattr(columnar.ArrayRunner, "run", spy)
+        patch.setattr(EngineCache, "for_arrays", spy)
         fast = cli_run(*args, input=input)
     with monkeypatch.context() as patch:
         _records_only(patch)
@@ -167,16 +177,15 @@ def test_puzzle_text_rows_write_as_format_puzzle():
 def test_array_batch_counts_as_every_engine_does():
     """The array call (takano, dlx) and the instance fallback (a SAT solver) agree on real
     puzzles, for counting and solving; Latin squares and an empty batch too."""
-    from sudokit.solvers import ArrayBatch, count_arrays
+    from sudokit.batch import count_arrays
 
     top95 = data_path("sudoku", "9x9-norvig", "top95.txt").read_text().split()
     puzzles = [r.instance for r in parse_instances("\n".join(top95[:20]))]
     values = np.stack([p.flat_givens for p in puzzles] + [np.zeros(81, np.int32)])
     found = {}
     for solver in ("takano", "dlx", "cadical195"):
-        with ArrayBatch(solver) as batch:
-            found[solver] = batch.count(values, "sudoku", (3, 3), limit=2)
-            solved = batch.count(values, "sudoku", (3, 3), task="solve")
+        found[solver] = count_arrays(values, "sudoku", (3, 3), limit=2, solver=solver)
+        solved = count_arrays(values, "sudoku", (3, 3), solver=solver, task="solve")
         assert found[solver].counts.tolist() == [1] * 20 + [2]
         grids = solved.solutions.reshape(-1, 9, 9)
         assert all(puzzles[k].is_solution(grids[k]) for k in range(20))

@@ -6,10 +6,11 @@ import itertools
 import numpy as np
 import pytest
 
+from sudokit.batch import run_batch
 from sudokit.encoders import completion_to_cnf
 from sudokit.formats import parse_instances, read_instances
 from sudokit.formats.solutions import read_grid_solutions
-from sudokit.solvers import count_solutions, run_batch
+from sudokit.solvers import count_solutions
 
 
 def solve_and_verify(records, task="solve", limit=None):

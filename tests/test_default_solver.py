@@ -8,9 +8,10 @@ import json
 import numpy as np
 import pytest
 
+from sudokit.batch import RunSpec, run_batch
+from sudokit.batch.spec import shape_keys
 from sudokit.instances import latin_square, precoloring, sudoku
-from sudokit.solvers import Budget, default_solver, run_batch
-from sudokit.solvers.batch import default_names, solver_needs
+from sudokit.solvers import Budget, default_solver
 
 from .helpers import EXAMPLES, assert_cli_error, cli_run
 
@@ -34,16 +35,17 @@ def test_other_kinds_keep_their_own_default():
 
 def test_a_sat_only_option_or_budget_chooses_the_sat_solver():
     grid = empty(9)
-    assert solver_needs(encoding="reduced") == {"encoding"}
-    assert default_solver(grid, solver_needs(budget=Budget(conflicts=10))) == "cadical195"
-    assert default_solver(grid, solver_needs(amo="seqcounter")) == "cadical195"
+    assert RunSpec.of(encoding="reduced").needs == {"encoding"}
+    assert RunSpec.of(budget=Budget(conflicts=10)).engine_name(grid) == "cadical195"
+    assert RunSpec.of(amo="seqcounter").engine_name(grid) == "cadical195"
     # takano honours time and node budgets itself
-    assert default_solver(grid, solver_needs(budget=Budget(seconds=1, nodes=5))) == "takano"
+    assert RunSpec.of(budget=Budget(seconds=1, nodes=5)).engine_name(grid) == "takano"
 
 
 def test_default_names_are_worked_out_per_instance():
     mixed = [empty(9), empty(25), empty(4)]
-    assert default_names(mixed, set()) == ["takano", "cadical195", "takano"]
+    names = RunSpec.of().engine_names(mixed, shape_keys(mixed))
+    assert names == ["takano", "cadical195", "takano"]
     results = list(run_batch(mixed))
     assert [r.status for r in results] == ["sat"] * 3
     assert all(p.is_solution(r.solution) for p, r in zip(mixed, results, strict=True))

@@ -8,12 +8,13 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudokit.batch import run_batch
 from sudokit.cli import main
 from sudokit.encoders import completion_to_exact_cover, exact_cover_to_cnf, grid_to_cnf
 from sudokit.errors import BudgetExhausted
 from sudokit.formats import format_dlx, parse_instances
 from sudokit.instances import latin_square, precoloring, sudoku
-from sudokit.solvers import Budget, DancingLinks, count_solutions, run_batch
+from sudokit.solvers import Budget, DancingLinks, count_solutions
 from sudokit.solvers.dlx_engine import DLXEngine
 
 from .helpers import partial_grids, random_cnf, small_matrices, small_precolorings

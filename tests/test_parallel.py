@@ -1,4 +1,4 @@
-"""--jobs and --scheduler (sudokit.parallel): the same output as the serial run on real data,
+"""--jobs and --scheduler (sudokit.batch.dask): the same output as the serial run on real data,
 generate's seeds per chunk, the missing extra, a worker that dies, Ctrl-C, and a cluster
 started the multi-machine way (dask scheduler + dask worker) as subprocesses.
 
@@ -26,23 +26,27 @@ import_extra("distributed", "dask")
 
 import psutil  # noqa: E402  (a dependency of distributed)
 
+from sudokit.batch import (  # noqa: E402
+    RunSpec,
+    answer,
+    answer_chunks,
+    count_arrays,
+    run_batch,
+    tasks,  # noqa: E402
+)
+from sudokit.batch.cluster import dask_client  # noqa: E402
+from sudokit.batch.dask import (  # noqa: E402
+    TaskSizer,
+    answer_on_cluster,
+    chunk_seed,
+    grade_on_cluster,
+    puzzles_on_cluster,
+)
 from sudokit.formats import read_instances  # noqa: E402
+from sudokit.formats.columns import ColumnChunk  # noqa: E402
 from sudokit.formats.stream import read_instance_chunks  # noqa: E402
 from sudokit.generators import PuzzleGenerator  # noqa: E402
 from sudokit.grading import label_nodes, search_free_table  # noqa: E402
-from sudokit.parallel import (  # noqa: E402
-    ArraySettings,
-    answer_pieces,
-    chunk_seed,
-    dask_client,
-    grade_parallel,
-    puzzles_parallel,
-    run_batch_parallel,
-    tasks,
-)
-from sudokit.solvers import run_batch  # noqa: E402
-from sudokit.solvers.arrays import ArrayBatch  # noqa: E402
-from sudokit.solvers.engine import ArrayOutcome  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SEVENTEEN = ("sudoku", "9x9-tdoku", "puzzles2_17_clue")
@@ -79,54 +83,51 @@ def client():
 
 # -- the library: the same results as the serial functions ---------------------------------
 
-def test_run_batch_parallel_equals_run_batch(client, slice_file):
+def test_the_cluster_gives_the_serial_answers_of_object_chunks(client, slice_file):
     problems = [r.instance for r in read_instances(slice_file)][:1500]
-    serial = list(run_batch(problems, task="count", limit=2))
-    windows = [problems[:700], problems[700:]]  # tasks cut inside windows, never across
-    parallel = list(run_batch_parallel(client, windows, task="count", limit=2, windows=True,
-                                       task_size=256))
-    assert [(r.index, r.status, r.count) for r in parallel] == \
-        [(r.index, r.status, r.count) for r in serial]
-    solved = list(run_batch_parallel(client, problems[:300], task="solve", task_size=64))
-    for mine, theirs in zip(solved, run_batch(problems[:300]), strict=True):
-        assert mine.status == theirs.status
-        assert np.array_equal(mine.solution, theirs.solution)
+    chunks = [problems[:700], problems[700:]]  # tasks cut inside chunks, never across
+    spec = RunSpec.of("count", limit=2)
+    serial = [found for _, found in answer_chunks(spec, chunks)]
+    parallel = list(answer_on_cluster(client, spec, chunks, task_size=256))
+    assert [len(part) for part, _ in parallel] == [256, 256, 188, 256, 256, 256, 32]
+    assert np.concatenate([f.counts for _, f in parallel]).tolist() == \
+        np.concatenate([f.counts for f in serial]).tolist()
+    solved = list(answer_on_cluster(client, RunSpec.of("solve"), [problems[:300]],
+                                    task_size=64))
+    mine = [s for _, found in solved for s in found.solutions]
+    for grid, theirs in zip(mine, run_batch(problems[:300]), strict=True):
+        assert np.array_equal(np.asarray(grid).reshape(9, 9), theirs.solution)
 
 
-def test_answer_pieces_gives_the_serial_array_path_answers_in_order(client, slice_file):
+def test_the_cluster_gives_the_serial_answers_of_mixed_chunks_in_order(client, slice_file):
     pieces = list(read_instance_chunks(slice_file, columns=True, chunk_lines=700))
     assert {type(piece).__name__ for piece in pieces} == {"ColumnChunk"}
-    records = pieces[1].records()[:50]  # a window of objects between the arrays
-    pieces = [pieces[0], [record.instance for record in records], *pieces[1:]]
-    values = np.concatenate([p.values for p in pieces if not isinstance(p, list)])
-    with ArrayBatch() as batch:
-        expected = batch.count(values, "sudoku", (3, 3), 2)
+    records = pieces[1].records()[:50]  # a chunk of objects between the arrays
+    pieces = [pieces[0], records, *pieces[1:]]
+    values = np.concatenate([p.values for p in pieces if isinstance(p, ColumnChunk)])
+    expected = count_arrays(values, "sudoku", (3, 3), 2)
     counts, first, kinds = [], 0, []
-    for part, answer in answer_pieces(client, pieces, ArraySettings.of("count", limit=2)):
-        kinds.append(type(answer).__name__)
-        if isinstance(answer, ArrayOutcome):
-            counts += answer.counts.tolist()
-            assert not answer.solutions.any()  # count: no solutions travel back
+    for part, found in answer_on_cluster(client, RunSpec.of("count", limit=2), pieces):
+        kinds.append(type(part).__name__)
+        assert found.solutions is None  # count: no solutions travel back
+        if isinstance(part, ColumnChunk):
+            counts += found.counts.tolist()
         else:
-            assert [r.index for r in answer] == list(range(first, first + len(part)))
-            assert [r.count for r in answer] == \
-                [r.count for r in run_batch(part, task="count", limit=2)]
+            assert found.counts.tolist() == \
+                [r.count for r in run_batch([r.instance for r in part], task="count",
+                                            limit=2)]
         first += len(part)
     assert first == 3050 and kinds.count("list") == 1
     assert counts == expected.counts.tolist()
-    solved = [(part, answer) for part, answer in answer_pieces(
-        client, [pieces[0]], ArraySettings.of("solve"), task_size=128)]
+    solved = list(answer_on_cluster(client, RunSpec.of("solve"), [pieces[0]], task_size=128))
     sizes = [len(part) for part, _ in solved]
     assert sizes[:-1] == [128] * (len(sizes) - 1) and sum(sizes) == len(pieces[0])
-    with ArrayBatch() as batch:
-        expected = batch.count(pieces[0].values, "sudoku", (3, 3), task="solve")
+    expected = count_arrays(pieces[0].values, "sudoku", (3, 3), task="solve")
     assert np.array_equal(np.concatenate([a.solutions for _, a in solved]),
                           expected.solutions)
 
 
 def test_tasks_grow_to_the_measured_work_and_share_a_window_among_workers():
-    from sudokit.parallel import TaskSizer
-
     sizer = TaskSizer(first=2048, workers=2, seconds=0.5)
     # before any measure: doubling, within the window (and a worker's share, past first)
     assert [sizer.size(16384) for _ in range(4)] == [2048, 4096, 8192, 8192]
@@ -143,33 +144,35 @@ def test_tasks_grow_to_the_measured_work_and_share_a_window_among_workers():
 
 
 def test_a_worker_keeps_its_engines_open_from_one_task_to_the_next():
-    givens = np.zeros((3, 16), dtype=np.uint8)
-    settings = ArraySettings.of("count", limit=3)
-    first = tasks.array_task((settings, givens, "sudoku", (2, 2)))
-    batch = tasks._array_batch(settings)
-    engines = dict(batch.engines)
-    assert tasks.array_task((settings, givens, "sudoku", (2, 2)))[1].tolist() == [3, 3, 3]
-    assert first[1].tolist() == [3, 3, 3] and first[2] is None
-    assert tasks._array_batch(settings) is batch and batch.engines == engines
-    other = ArraySettings.of("count", limit=3, solver="dlx")
-    assert tasks._array_batch(other) is not batch  # other engine settings, another batch
+    chunk = ColumnChunk(np.zeros((3, 16), dtype=np.uint8), np.arange(1, 4), "sudoku", (2, 2))
+    spec = RunSpec.of("count", limit=3)
+    first = tasks.answer_task(tasks.AnswerTask(spec, chunk))
+    kept = tasks._kept_arrays(spec)
+    engines = dict(kept)
+    assert [engine is not None for engine in engines.values()] == [True]
+    assert tasks.answer_task(tasks.AnswerTask(spec, chunk)).counts.tolist() == [3, 3, 3]
+    assert first.counts.tolist() == [3, 3, 3] and first.solutions is None
+    assert tasks._kept_arrays(spec) is kept and kept == engines
+    other = RunSpec.of("count", limit=3, solver="dlx")
+    assert tasks._kept_arrays(other) is not kept  # other run settings, other engines
+    assert answer(spec, chunk).counts.tolist() == [3, 3, 3]
 
 
-def test_grade_parallel_equals_the_serial_grading(client, slice_file):
+def test_grade_on_the_cluster_equals_the_serial_grading(client, slice_file):
     puzzles = [r.instance for r in read_instances(slice_file)][:24]
     names = ["FC", "FCI", "HAC"]
-    parts = list(grade_parallel(client, [puzzles[:10], puzzles[10:]], names, True, None,
-                                task_size=4))
-    assert [len(table) for table, _ in parts] == [4, 4, 2, 4, 4, 4, 2]
-    table = np.concatenate([table for table, _ in parts])
+    parts = list(grade_on_cluster(client, [puzzles[:10], puzzles[10:]], names, True, None,
+                                  task_size=4))
+    assert [len(table) for _, table, _ in parts] == [4, 4, 2, 4, 4, 4, 2]
+    table = np.concatenate([table for _, table, _ in parts])
     assert np.array_equal(table, search_free_table(puzzles, names))
-    assert sum((nodes for _, nodes in parts), []) == [label_nodes(p) for p in puzzles]
+    assert sum((nodes for _, _, nodes in parts), []) == [label_nodes(p) for p in puzzles]
 
 
 def test_generate_chunks_are_seeded_from_the_seed_and_the_chunk_index(client):
     make = {"mode": "minimal", "clues": None, "wanted": None, "budget": None,
             "best_effort": False}
-    made = list(puzzles_parallel(client, 7, 11, 4, (2, 2), {}, make, per_task=3))
+    made = list(puzzles_on_cluster(client, 7, 11, 4, (2, 2), {}, make, per_task=3))
     expected = []
     for index, count in enumerate([3, 3, 1]):  # the documented recipe, done by hand
         with PuzzleGenerator(4, (2, 2), np.random.SeedSequence(11, spawn_key=(index,))) as gen:
@@ -245,7 +248,7 @@ def test_jobs_usage_errors():
 
 
 def test_an_unreachable_scheduler_is_one_line(monkeypatch):
-    monkeypatch.setattr("sudokit.parallel.cluster.CONNECT_SECONDS", 1.0)
+    monkeypatch.setattr("sudokit.batch.cluster.CONNECT_SECONDS", 1.0)
     top3 = ROOT / "sudokit" / "instances" / "examples" / "top3.txt"
     assert_cli_error(cli_run("count", "--scheduler", "tcp://127.0.0.1:9", top3), 6,
                      "cannot connect to the Dask scheduler at tcp://127.0.0.1:9")
@@ -334,13 +337,13 @@ def test_ctrl_c_stops_the_worker_of_jobs_1_counting(tmp_path, slice_file):
     _interrupt_when_working(process, 1, 1.5, out, group=True)
 
 
-# -- how local workers start: forked on Linux (sudokit.parallel.cluster) --------------------
+# -- how local workers start: forked on Linux (sudokit.batch.cluster) --------------------
 
 def _in_a_fork(code: str, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run ``code`` after ``worker_start_method()`` in a fresh Python; ``child()`` there
     forks, runs its argument in the child, and waits for it."""
     prelude = ("import os, signal, sys\n"
-               "from sudokit.parallel.cluster import worker_start_method\n"
+               "from sudokit.batch.cluster import worker_start_method\n"
                "method = worker_start_method()\n"
                "def child(work):\n"
                "    pid = os.fork()\n"

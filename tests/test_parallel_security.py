@@ -12,7 +12,7 @@ import psutil  # noqa: E402  (a dependency of distributed)
 from distributed import Client  # noqa: E402
 from distributed.security import Security  # noqa: E402
 
-from sudokit.parallel.cluster import dask_client, local_cluster  # noqa: E402
+from sudokit.batch.cluster import dask_client, local_cluster  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sudokit._version import __version__
-from sudokit.parallel import ClusterError
-from sudokit.parallel.cluster import build_families, prepare_workers, worker_report
+from sudokit.batch.cluster import ClusterError, build_families, prepare_workers, worker_report
 
 
 class FakeClient:

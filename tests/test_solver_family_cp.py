@@ -13,12 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudokit.batch import run_batch
 from sudokit.encoders import coloring_to_cnf, grid_to_cnf
 from sudokit.errors import BudgetExhausted, ResourceError, UnsupportedTaskError
 from sudokit.formats import parse_instances, read_instances
 from sudokit.generators import PuzzleGenerator
 from sudokit.instances import latin_square, precoloring, sudoku
-from sudokit.solvers import ENGINES, Budget, count_solutions, open_engine, run_batch
+from sudokit.solvers import ENGINES, Budget, count_solutions, open_engine
 from sudokit.solvers import takano as tk
 from sudokit.solvers.cp_engine import METHODS, CPEngine
 from sudokit.solvers.dlx_engine import DLXEngine

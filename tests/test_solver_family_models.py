@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudokit.batch import run_batch
 from sudokit.encoders import coloring_to_cnf, grid_to_cnf
 from sudokit.errors import (
     BudgetExhausted,
@@ -29,7 +30,7 @@ from sudokit.errors import (
 )
 from sudokit.formats import read_instances
 from sudokit.instances import latin_square, precoloring, sudoku
-from sudokit.solvers import ENGINES, Budget, count_solutions, open_engine, run_batch
+from sudokit.solvers import ENGINES, Budget, count_solutions, open_engine
 from sudokit.solvers.dlx_engine import DLXEngine
 from sudokit.solvers.grasp import GRASPEngine, grasp_layout
 from sudokit.solvers.registry import check_engine

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from sudokit.batch import run_batch
 from sudokit.encoders import completion_to_cnf, grid_to_cnf
 from sudokit.errors import BudgetExhausted, SolverError
 from sudokit.instances import latin_square, precoloring, sudoku
@@ -13,7 +14,6 @@ from sudokit.solvers import (
     count_solutions,
     is_unique,
     resolve_solver,
-    run_batch,
     solve,
 )
 

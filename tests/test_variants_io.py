@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import sudokit
+from sudokit.batch import run_batch
 from sudokit.errors import InstanceError
 from sudokit.formats import parse_instances, read_instances
 from sudokit.formats.puzzle_text import with_variants
@@ -15,7 +16,6 @@ from sudokit.formats.stream import read_instance_chunks
 from sudokit.instances import sudoku
 from sudokit.instances.jigsaw import parse_region_map
 from sudokit.problems import shape_key
-from sudokit.solvers import run_batch
 
 from .helpers import EXAMPLES
 

@@ -4,14 +4,15 @@ Errors and signals are handled by :mod:`.group`; results are written by :mod:`.o
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
 
 import click
 from click.core import ParameterSource
 
+from ..batch import OptionNotTaken, RunSpec
 from ..encoders import AMO_METHODS, ENCODINGS, XC_ENCODINGS
 from ..errors import SudokitError
 from ..formats import read_instances
@@ -21,8 +22,7 @@ from ..formats.stream import read_instance_chunks
 from ..instances import parse_box
 from ..instances.variants import ALIASES, VARIANTS, parse_variants
 from ..problems import DEFAULT_KIND, PROBLEMS, problem_kind
-from ..solvers import DEFAULT_SOLVER, ENGINES, Budget, resolve_solver
-from ..solvers.batch import default_names, solver_needs
+from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
 from ..solvers.registry import FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER
 from . import kernels
 from .group import SKIP_BAD, warn_skipped
@@ -258,38 +258,38 @@ def check_kinds(ctx: click.Context | None, records: Sequence, path: str) -> None
                                    f"instances; {where} holds {' and '.join(other)}")
 
 
-def check_budgets(records: Sequence, solver: str | None, budget: Budget) -> None:
-    """A usage error for a budget the engine that gets an instance does not honour (its
-    ``budgets`` in the engine registry): ``--nodes`` with a SAT solver, ``--conflicts`` with
-    dlx, any budget with a solver that has none."""
-    ctx = click.get_current_context(silent=True)
-    given: dict[str, Any] = {
-        option: ctx.params.get(option) for option in ("encoding", "amo", "seed", "alpha")
-        if ctx is not None and option in ctx.params and is_given(ctx, option)}
-    needs = solver_needs(given.pop("encoding", None), given.pop("amo", None), budget, given)
-    engines = sorted({solver} if solver else
-                     set(default_names([record.instance for record in records], needs)))
-    for field, option in BUDGET_OPTIONS.items():
-        if getattr(budget, field) is None:
-            continue
-        for engine in engines:
-            honoured = ENGINES[engine].budgets
-            if field not in honoured:
-                what = ", ".join(flag(ctx, BUDGET_OPTIONS[f]) for f in honoured) or "no budget"
-                raise click.UsageError(f"{flag(ctx, option)} does not apply to {engine} (it "
-                                       f"honours {what})")
-    for option in ("encoding", "amo", "seed", "alpha"):  # the engines' own options
-        if ctx is None or option not in ctx.params or not is_given(ctx, option):
-            continue
-        takers = [name for name, spec in ENGINES.items() if option in spec.options]
-        for engine in engines:
-            if option in ENGINES[engine].options:
-                continue
-            if option in ("encoding", "amo"):   # CNF options, for the engines that build CNF
-                raise click.UsageError(f"{flag(ctx, option)} does not apply to {engine}, "
-                                       "which builds no CNF")
-            raise click.UsageError(f"{flag(ctx, option)} does not apply to {engine} (only "
-                                   f"to {', '.join(takers)})")
+def run_spec(ctx: click.Context, options: dict, task: str, limit: int | None = None,
+             counter: str = "enumerate") -> RunSpec:
+    """The run's :class:`~sudokit.batch.RunSpec` from the command's options (``--solver``
+    resolved once: an unknown name is a usage error of ``--solver``)."""
+    budget = make_budget(options["time_limit"],
+                         options.get("conflicts") if counter == "enumerate" else None,
+                         options.get("nodes") if counter == "enumerate" else None,
+                         options["max_memory"])
+    extra = {name: options.get(name) for name in ("seed", "alpha", "epsilon", "delta")}
+    try:
+        return RunSpec.of(task, limit, options.get("solver") if counter == "enumerate" else None,
+                          options.get("encoding"), options.get("amo"), budget, extra, counter)
+    except SudokitError as err:
+        raise click.BadParameter(err.for_cli(), param_hint="--solver") from None
+
+
+@contextlib.contextmanager
+def usage_errors(ctx: click.Context) -> Iterator[None]:
+    """An option the engine an instance gets does not take
+    (:class:`~sudokit.batch.OptionNotTaken`) becomes a usage error naming the flags."""
+    try:
+        yield
+    except OptionNotTaken as err:
+        if err.budget:
+            what = ", ".join(flag(ctx, BUDGET_OPTIONS[f]) for f in err.taken) or "no budget"
+            raise click.UsageError(f"{flag(ctx, BUDGET_OPTIONS[err.name])} does not apply to "
+                                   f"{err.engine} (it honours {what})") from None
+        if err.name in ("encoding", "amo"):   # CNF options, for the engines that build CNF
+            raise click.UsageError(f"{flag(ctx, err.name)} does not apply to {err.engine}, "
+                                   "which builds no CNF") from None
+        raise click.UsageError(f"{flag(ctx, err.name)} does not apply to {err.engine} (only "
+                               f"to {', '.join(err.taken)})") from None
 
 
 def _reading(box):

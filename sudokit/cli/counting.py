@@ -1,15 +1,15 @@
-"""``count --counter``: the model counter options of ``sudokit count`` and the counting loop
-of the counters that do not enumerate (ganak, approxmc; :mod:`sudokit.counting`)."""
+"""``count --counter``: the model counter options of ``sudokit count`` and their checks (the
+counters themselves: :mod:`sudokit.counting`; they count on the batch road,
+:mod:`sudokit.batch`)."""
 
 from __future__ import annotations
 
 import click
 
-from ..counting import COUNTERS, DEFAULT_COUNTER, counter_function
-from .common import FinitePositiveFloat, exclusive, flag, is_given, load_chunks, make_budget
-from .output import Progress
+from ..counting import COUNTERS, DEFAULT_COUNTER
+from .common import FinitePositiveFloat, flag, is_given
 
-__all__ = ["check_counter", "counter_options", "counted", "estimate_text"]
+__all__ = ["check_counter", "counter_options"]
 
 #: the options of ``count`` that only some counters take: option name -> counter option
 #: (``spec.options``), or None for the solver-engine options (``spec.engines``)
@@ -55,45 +55,3 @@ def check_counter(ctx: click.Context, counter: str) -> None:
             if is_given(ctx, name):
                 raise click.UsageError(f"{flag(ctx, name)} needs an exact count; --counter "
                                        f"{counter} estimates")
-
-
-def counted(ctx: click.Context, file: str, options: dict, counter: str, limit: int | None):
-    """``(record, CountResult)`` for every instance of FILE, in order, each counted by
-    ``counter`` (a counter without ``engines``) within the per-instance budget."""
-    exclusive(ctx, "xc", "problem")
-    count = counter_function(counter)  # the missing-extra error before reading the input
-    spec = COUNTERS[counter]
-    problem = "xc" if options["xc"] else options["problem"]
-    total, chunks = load_chunks(file, problem, options["box"], options["colors"])
-    budget = make_budget(options["time_limit"], None, None, options["max_memory"])
-    given = {"limit": limit, **{name: options.get(name) for name in
-                                ("encoding", "amo", "epsilon", "delta", "seed")}}
-    kwargs = {name: value for name, value in given.items()
-              if name in spec.options and value is not None}
-    progress = Progress(total, "counting")
-    done = 0
-    try:
-        for records in chunks:
-            for record in records:
-                yield record, count(record.instance, budget, **kwargs)
-                done += 1
-                progress(done)
-    finally:
-        progress.close()
-
-
-def estimate_text(result) -> str:
-    """An estimate with its guarantee: ``~28311552 (epsilon 0.8, delta 0.2: within a factor
-    1.8 of the count with probability >= 0.8)``.
-
-    Examples
-    --------
-    >>> from sudokit.counting import CountResult
-    >>> estimate_text(CountResult("sat", 272, exact=False, epsilon=0.8, delta=0.2))
-    '~272 (epsilon 0.8, delta 0.2: within a factor 1.8 of the count with probability >= 0.8)'
-    """
-    if result.status == "unknown":
-        return "unknown"
-    epsilon, delta = result.epsilon, result.delta
-    return (f"~{result.count} (epsilon {epsilon:g}, delta {delta:g}: within a factor "
-            f"{1 + epsilon:g} of the count with probability >= {1 - delta:g})")

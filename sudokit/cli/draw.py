@@ -151,7 +151,7 @@ def _check_kinds(ctx, records, file) -> None:
 
 
 def _solve(records, solver, budget) -> list:
-    from ..solvers import run_batch
+    from ..batch import run_batch
 
     solutions = []
     results = run_batch([r.instance for r in records], task="solve", solver=solver,

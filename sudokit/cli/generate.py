@@ -7,6 +7,7 @@ Results go to stdout (or atomically to ``-o OUT``, each as it is made), progress
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 
@@ -38,7 +39,7 @@ from ..solvers.budget import Budget
 from . import kernels
 from .common import FinitePositiveFloat
 from .group import SudokitGroup
-from .jobs import jobs_options, on_cluster, puzzles
+from .jobs import cluster_client, jobs_options, on_cluster
 from .output import Progress, emit_json, output_option, output_stream
 
 __all__ = ["generate"]
@@ -293,10 +294,15 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
         headers = VariantHeaders()   # '# variant:' and 'regions:' lines: the file reads back
         make = {"mode": mode, "clues": clues, "wanted": wanted_grade, "budget": budget,
                 "best_effort": target_clues is not None}
-        with output_stream(output) as out:
-            made_all = (puzzles(cluster, count, seed, size, shape, generator, make, progress)
-                        if on_cluster(cluster)  # --jobs: seeded per chunk (sudokit.parallel)
-                        else _puzzles(count, seed, size, shape, generator, make, progress))
+        with output_stream(output) as out, contextlib.ExitStack() as stack:
+            if on_cluster(cluster):  # --jobs: seeded per chunk (sudokit.batch.dask)
+                from ..batch.dask import puzzles_on_cluster
+
+                client = stack.enter_context(cluster_client(cluster, ("generate",)))
+                made_all = puzzles_on_cluster(client, count, seed, size, shape, generator,
+                                              make, progress)
+            else:
+                made_all = _puzzles(count, seed, size, shape, generator, make, progress)
             for index, made in enumerate(made_all):
                 cut_short += made.budget_exhausted
                 if not as_json:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import click
 import numpy as np
 
@@ -15,8 +17,9 @@ from ..grading import (
     parse_schemes,
     search_free_table,
 )
+from .answers import table_text
 from .common import exclusive, instance_options, load_chunks
-from .jobs import grade_runner, jobs_options
+from .jobs import cluster_client, jobs_options, on_cluster
 from .output import Progress, emit_json, output_option, output_stream
 
 
@@ -72,7 +75,7 @@ def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, sha
         names = list(parse_schemes(schemes))
     except SudokitError as err:
         raise click.BadParameter(err.for_cli(), param_hint="--schemes") from None
-    on_dask = grade_runner(cluster)  # None: graded here; else on a Dask cluster (--jobs)
+    parallel = on_cluster(cluster)  # else graded here
     total, chunks = load_chunks(file, problem, box, colors)
     mode.prepare("grading")   # compiled first where no cache has them
     tables = []  # --summary: the search-free rows of every chunk
@@ -81,15 +84,22 @@ def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, sha
         progress = Progress(total, "grading")
         try:
             wanted = nodes and not summary
-            graded = (_graded(chunks, names, wanted, shave_passes, progress) if on_dask is None
-                      else on_dask(map(_checked, chunks), names, wanted, shave_passes, progress))
-            for records, table, counts in graded:  # read, graded, printed a chunk at a time
-                if summary:
-                    tables.append(table)
+            with contextlib.ExitStack() as stack:
+                if parallel:
+                    from ..batch.dask import grade_on_cluster
+
+                    client = stack.enter_context(cluster_client(cluster, ("grading",)))
+                    graded = grade_on_cluster(client, map(_checked, chunks), names, wanted,
+                                              shave_passes, progress)
                 else:
-                    _write_rows(records, table, counts, names, done, as_json, out)
-                    out.flush()
-                done += len(records)
+                    graded = _graded(chunks, names, wanted, shave_passes, progress)
+                for records, table, counts in graded:  # read, graded, printed a part at a time
+                    if summary:
+                        tables.append(table)
+                    else:
+                        _write_rows(records, table, counts, names, done, as_json, out)
+                        out.flush()
+                    done += len(records)
         finally:
             progress.close()
         if summary:
@@ -148,6 +158,4 @@ def _summary(table, names, total: int) -> str:
     heads = ["instances"] + columns
     values = [str(total)] + [f"{100 * table[:, names.index(s)].mean():.2f}" if total else "-"
                              for s in columns]
-    widths = [max(len(h), len(v)) for h, v in zip(heads, values, strict=True)]
-    return "\n".join("  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
-                     for row in (heads, values))
+    return table_text(heads, values)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..batch import run_batch
 from ..errors import EXIT_CHECK_FAILED, DecodeError, ParseError
 from ..formats import format_instance, format_solution, parse_solutions, read_text
 from ..formats.dimacs import parse_dimacs
@@ -13,7 +14,6 @@ from ..instances.formula import read_model
 from ..problems import problem_kind, sniff_kind
 from ..reductions import REDUCTIONS
 from ..reductions import reduce as apply_reduction
-from ..solvers import run_batch
 from .common import check_solver, load, requires, shape_options, solver_option
 from .output import speak_values, write_output
 

@@ -1,24 +1,24 @@
-"""``sudokit solve`` and ``sudokit count``: one line (or JSON object) per instance."""
+"""``sudokit solve`` and ``sudokit count``: one line (or JSON object) per instance.
+
+Each command is options -> :class:`~sudokit.batch.RunSpec` -> the input's chunks -> answers
+(:func:`~sudokit.batch.answer_chunks`, or on a Dask cluster
+:func:`~sudokit.batch.dask.answer_on_cluster`) -> :class:`~.answers.AnswerWriter`."""
 
 from __future__ import annotations
 
 import time
-from collections import Counter, deque
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
 
 import click
 
+from ..batch import RunSpec, answer_chunks
 from ..counting import COUNTERS
 from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
-from ..formats import format_instance, format_no_solution, format_solution
-from ..formats.columns import ColumnChunk
-from ..formats.puzzle_write import VariantHeaders
-from ..solvers.batch import run_batch
-from .columnar import ArrayRunner, ColumnResults
+from ..solvers.registry import FAST_GRID_SOLVER
+from .answers import AnswerWriter
 from .common import (
     VARIANTS_GIVEN,
-    check_budgets,
-    check_solver,
     encoding_options,
     engine_options,
     exclusive,
@@ -26,146 +26,67 @@ from .common import (
     instance_options,
     is_given,
     load_chunks,
-    make_budget,
+    run_spec,
     solver_options,
+    usage_errors,
 )
-from .counting import check_counter, counted, counter_options, estimate_text
-from .jobs import answers, jobs_options, on_cluster
-from .output import Progress, emit_json, output_option, output_stream, written_value
+from .counting import check_counter, counter_options
+from .jobs import cluster_client, jobs_options, on_cluster
+from .output import Progress, output_option, output_stream
 
 
-def _results(ctx, file, options, task, limit=None, out=None, columns=False):
-    """``(record, result)`` for every instance of FILE, in order, as each is solved; FILE is
-    read, solved and printed a chunk at a time (:func:`~.common.load_chunks`), so memory stays
-    flat and results come out while the input is still being read (``out`` is flushed
-    after the first result, at most every 0.1 s, and after each chunk's results).
-
-    With ``columns``, a clean chunk of one-line puzzles whose engine takes arrays comes as one
-    :class:`~.columnar.ColumnResults` instead of its pairs (:mod:`~.columnar`); not with
-    ``--variant``; on a Dask cluster (``--jobs``/``--scheduler``) they travel as arrays
-    (:func:`~.jobs.answers`)."""
+def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: IO,
+              columns: bool) -> Iterator[tuple[Any, Any]]:
+    """``(part, answers)`` for every instance of FILE, in order, as each part is answered:
+    FILE is read, answered and written a chunk at a time (:func:`~.common.load_chunks`), so
+    memory stays flat and results come out while the input is still being read (``out`` is
+    flushed after the first part, at most every 0.1 s, and before more input is read).
+    With ``columns``, clean pieces of one-line puzzles are read as arrays (not with
+    ``--variant``)."""
     exclusive(ctx, "xc", "problem")
     parallel = on_cluster(options)
     columns = columns and not ctx.meta.get(VARIANTS_GIVEN)
     problem = "xc" if options["xc"] else options["problem"]
     total, chunks = load_chunks(file, problem, options["box"], options["colors"], columns)
-    solver = check_solver(options["solver"])
-    budget = make_budget(options["time_limit"], options["conflicts"], options["nodes"],
-                         options["max_memory"])
-    engine_options = {"seed": options.get("seed"), "alpha": options.get("alpha")}
-    progress = Progress(total, "counting" if task == "count" else "solving")
-    if parallel:  # the whole loop on the cluster, column chunks as arrays
-        try:
-            yield from answers(options, chunks, task, limit, solver, budget,
-                               options["encoding"], options["amo"], engine_options, progress,
-                               out)
-        finally:
-            progress.close()
-        return
-    feed: deque = deque()     # the record chunks handed to the runner, one at a time
-    pending: deque = deque()  # the records whose results are still to come
-    done = 0                  # instances answered so far, both paths
-    flushed = None            # when out was last flushed (None: not yet)
-
-    def windows():
-        while feed:
-            records = feed.popleft()
-            check_budgets(records, solver, budget)
-            pending.extend(records)
-            yield [record.instance for record in records]
-
-    def answered(result):
-        nonlocal done, flushed
-        result.index = done
-        done += 1
-        now = time.monotonic()
-        if out is not None and (not pending or flushed is None or now - flushed >= 0.1):
-            # the first result, a chunk's last, and then at most ten times a second: a slow
-            # instance next never holds back the results before it for long
-            out.flush()
-            flushed = now
-        return result
-
-    results = run_batch(windows(), task=task, limit=limit, solver=solver,
-                        encoding=options["encoding"], amo=options["amo"], budget=budget,
-                        progress=lambda finished: progress(done + 1), windows=True,
-                        options=engine_options)
-    arrays = ArrayRunner(task, limit, solver, budget, options["encoding"], options["amo"],
-                         engine_options) if columns else None
+    progress = Progress(total, "counting" if spec.task == "count" else "solving")
+    flushed: float | None = None
     try:
-        for chunk in chunks:
-            if isinstance(chunk, ColumnChunk):
-                found = arrays.run(chunk, done) if arrays is not None else None
-                if found is not None:
-                    yield found
-                    done += len(chunk)
-                    progress(done)
-                    if out is not None:
-                        out.flush()
-                        flushed = time.monotonic()
-                    continue
-                chunk = chunk.records()
-            feed.append(chunk)
-            for _ in range(len(chunk)):
-                result = next(results)
-                record = pending.popleft()
-                yield record, answered(result)
+        with usage_errors(ctx):
+            if parallel:
+                engine = spec.engine.kernels if spec.engine else FAST_GRID_SOLVER
+                with cluster_client(options, (engine,) if engine else ()) as client:
+                    from ..batch.dask import answer_on_cluster
+
+                    yield from _flushing(answer_on_cluster(client, spec, chunks, progress), out)
+                return
+            for part, found in answer_chunks(spec, _flushed_between(chunks, out), progress):
+                yield part, found
+                now = time.monotonic()
+                if flushed is None or now - flushed >= 0.1:
+                    # the first answers, and then at most ten times a second: a slow
+                    # instance next never holds back the answers before it for long
+                    out.flush()
+                    flushed = now
     finally:
-        results.close()
-        if arrays is not None:
-            arrays.close()
         progress.close()
 
 
-@dataclass(frozen=True)
-class _Counted:
-    """One instance's count as ``count`` prints it, whichever counter made it (``extra``: the
-    JSON keys a non-default counter adds)."""
-
-    index: int
-    status: str
-    count: int | None
-    seconds: float
-    extra: dict = field(default_factory=dict)
-    epsilon: float | None = None  # an estimate's guarantee
-    delta: float | None = None
+def _flushed_between(chunks: Iterable, out: IO) -> Iterator:
+    """The chunks, ``out`` flushed before each next one is read (a chunk's answers are out
+    before the reader waits for more input)."""
+    for chunk in chunks:
+        yield chunk
+        out.flush()
 
 
-def _counts(ctx, file, options, limit, out=None, columns=False):
-    """``(record, _Counted)`` for every instance of FILE, by the counter ``--counter`` names:
-    the solver engines (batched) for ``enumerate``, else the counter of the registry. With
-    ``columns``, whole chunks may come as :class:`~.columnar.ColumnResults` (see
-    :func:`_results`)."""
-    counter = options["counter"]
-    if COUNTERS[counter].engines:
-        for item in _results(ctx, file, options, "count", limit, out, columns):
-            if isinstance(item, ColumnResults):
-                yield item
-                continue
-            record, result = item
-            yield record, _Counted(result.index, result.status, result.count, result.seconds)
-        return
-    for index, (record, result) in enumerate(counted(ctx, file, options, counter, limit)):
-        extra: dict = {"counter": counter}
-        if not result.exact:
-            extra.update(exact=False, epsilon=result.epsilon, delta=result.delta)
-        yield record, _Counted(index, result.status, result.count, result.seconds, extra,
-                               result.epsilon, result.delta)
-
-
-def _write_bytes(out, data: bytes) -> None:
-    """Write ASCII ``data`` to the text stream ``out`` (its buffer when it has one)."""
-    buffer = getattr(out, "buffer", None)
-    if buffer is None:
-        out.write(data.decode("ascii"))
-        return
-    out.flush()
-    buffer.write(data)
-
-
-def _solution_json(record, solution):
-    """The solution as JSON, its values numbered as the input numbers them (.pls: from 0)."""
-    return None if solution is None else written_value(record.style, solution).tolist()
+def _flushing(parts: Iterable, out: IO) -> Iterator:
+    flushed: float | None = None
+    for item in parts:
+        yield item
+        now = time.monotonic()
+        if flushed is None or now - flushed >= 0.1:
+            out.flush()
+            flushed = now
 
 
 @click.command()
@@ -199,67 +120,13 @@ def solve(ctx, file, as_json, output, **options):
       sudokit solve "$(sudokit examples --path qwh5)"
       sudokit examples knuth6 | sudokit solve --xc -
     """
-    unknown = False
-    headers = VariantHeaders()   # '# variant:' and 'regions:' lines: the output reads back
+    spec = run_spec(ctx, options, "solve")
     with output_stream(output, inputs=(file,)) as out:
-        for item in _results(ctx, file, options, "solve", out=out, columns=not as_json):
-            if isinstance(item, ColumnResults):
-                unknown |= bool(item.found.unknown.any())
-                _write_bytes(out, item.solve_text())
-                continue
-            record, result = item
-            unknown |= result.status == "unknown"
-            if not as_json and record.style in _GRID_STYLES and result.index > 0:
-                out.write("\n")  # grids apart, as in the input, so the output reads back
-            if not as_json:
-                out.write(headers.before(record.instance, record.style))
-            if as_json:
-                emit_json({"index": result.index + 1, "line": record.line,
-                           "status": result.status,
-                           "solution": _solution_json(record, result.solution),
-                           "seconds": round(result.seconds, 6)}, out)
-            elif result.status == "sat":
-                out.write(format_solution(record, result.solution) + "\n")
-                if record.style == "dlx":
-                    out.write("\n")  # Knuth's programs end each cover with a blank line
-            else:
-                out.write(format_no_solution(record, result.status) + "\n")
-    if unknown:
+        writer = AnswerWriter(out, "solve", as_json=as_json)
+        for part, found in _answered(ctx, file, options, spec, out, columns=True):
+            writer.write(part, found)
+    if writer.unknown:
         ctx.exit(EXIT_UNKNOWN)
-
-
-#: the layouts of several lines per instance, whose solutions ``solve`` writes a blank line apart
-_GRID_STYLES = ("grid", "ints-grid")
-
-
-#: the columns of ``count --summary``: what is known of each instance's number of solutions
-SUMMARY_CLASSES = {"0": "0 solutions", "1": "1 solution", "2+": "2+ solutions",
-                   "unknown": "unknown"}
-
-
-def _solution_class(result) -> str:
-    """``0``, ``1``, ``2+`` or ``unknown`` (a budget ran out before 2 solutions were found;
-    with 2 or more found, the instance is known not to be unique)."""
-    found = result.count or 0
-    if result.status == "unknown":
-        return "2+" if found >= 2 else "unknown"
-    return "2+" if found >= 2 else str(found)
-
-
-def _count_text(result) -> str:
-    """The count, or ``unknown (at least K)`` for a budget that ran out after K solutions."""
-    if result.status == "unknown":
-        return f"unknown (at least {result.count})" if result.count else "unknown"
-    return str(result.count)
-
-
-def _summary_table(tally: Counter) -> str:
-    heads = ["instances", *SUMMARY_CLASSES.values()]
-    values = [str(sum(tally.values())), *(str(tally[name]) for name in SUMMARY_CLASSES)]
-    widths = [max(len(h), len(v)) for h, v in zip(heads, values, strict=True)]
-    return "\n".join("  ".join(cell.rjust(width) for cell, width in zip(row, widths,
-                                                                        strict=True))
-                     for row in (heads, values))
 
 
 @click.command()
@@ -306,46 +173,27 @@ def count(ctx, file, limit, summary, require_unique, as_json, output, **options)
       sudokit examples six | sudokit count --counter approxmc --epsilon 0.5 --delta 0.1 -
     """
     exclusive(ctx, "as_json", "summary")
-    check_counter(ctx, options["counter"])
+    counter = options["counter"]
+    check_counter(ctx, counter)
     verdicts = [flag(ctx, name) for name in ("summary", "require_unique") if is_given(ctx, name)]
     if limit == 1 and verdicts:
         raise click.BadParameter(f"{' and '.join(verdicts)}: telling 1 solution from 2+ "
                                  "needs a limit of 2 or more", param_hint="--limit")
     if require_unique and limit is None:
         limit = 2
-    tally = Counter()
-    unknown = False
-    exact = COUNTERS[options["counter"]].exact
+    enumerates = COUNTERS[counter].engines
+    if not enumerates:
+        from ..counting import counter_function
+
+        counter_function(counter)  # the missing-extra error before reading the input
+    spec = run_spec(ctx, options, "count", limit, "enumerate" if enumerates else counter)
     with output_stream(output, inputs=(file,)) as out:
-        for item in _counts(ctx, file, options, limit, out, columns=True):
-            if isinstance(item, ColumnResults):
-                tally.update(item.tally())
-                unknown |= bool(item.found.unknown.any())
-                if not summary:
-                    _write_bytes(out, item.count_json(limit) if as_json
-                                 else item.count_text(limit))
-                continue
-            record, result = item
-            tally[_solution_class(result)] += 1
-            unknown |= result.status == "unknown"
-            if summary:
-                continue
-            if as_json:
-                done = result.status != "unknown" and result.count is not None
-                emit_json({"index": result.index + 1, "line": record.line,
-                           "status": result.status,
-                           "count": result.count if done else result.count or 0,
-                           "complete": done and (limit is None or result.count < limit),
-                           "seconds": round(result.seconds, 6), **result.extra}, out)
-                continue
-            label = (format_instance(record, record.style)
-                     if record.style in ("line", "ints-line")
-                     else f"{'<stdin>' if file == '-' else file}:{record.line}")
-            text = _count_text(result) if exact else estimate_text(result)
-            out.write(f"{label} {text}\n")
-        if summary:
-            click.echo(_summary_table(tally), file=out)
-    if require_unique and (tally["0"] or tally["2+"]):
+        writer = AnswerWriter(out, "count", as_json=as_json, summary=summary, limit=limit,
+                              source=file)
+        for part, found in _answered(ctx, file, options, spec, out, columns=enumerates):
+            writer.write(part, found)
+        writer.close()
+    if require_unique and (writer.tally["0"] or writer.tally["2+"]):
         ctx.exit(EXIT_CHECK_FAILED)
-    if unknown:
+    if writer.unknown:
         ctx.exit(EXIT_UNKNOWN)

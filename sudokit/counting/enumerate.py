@@ -2,7 +2,7 @@
 
 The default counter. Right for uniqueness checks and small counts (``limit=2`` stops at the
 second solution) and the only one that batches: instances of one shape share one SAT solver
-or DLX structure (:func:`~sudokit.solvers.run_batch`). Hopeless for large counts, which are
+or DLX structure (:func:`~sudokit.batch.run_batch`). Hopeless for large counts, which are
 what :mod:`~sudokit.counting.ganak` and :mod:`~sudokit.counting.approxmc` are for.
 
 Examples
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..solvers.batch import run_batch
 from ..solvers.budget import UNLIMITED, Budget
+from ..solvers.registry import ENGINES, check_engine, default_solver, open_engine, resolve_solver
 from .base import CountResult
 
 __all__ = ["count"]
@@ -40,8 +40,16 @@ def count(instance: Any, budget: Budget = UNLIMITED, *, solver: str | None = Non
         Per instance; past it the status is ``unknown`` and ``count`` holds the solutions
         found so far.
     """
-    (result,) = run_batch([instance], task="count", limit=limit, solver=solver,
-                          encoding=encoding, amo=amo, budget=budget)
+    given = {"encoding": encoding, "amo": amo}
+    needs = {name for name, value in given.items() if value is not None}
+    needs.update(name for name in ("seconds", "conflicts", "nodes")
+                 if getattr(budget, name) is not None)
+    name = resolve_solver(solver) if solver else default_solver(instance, needs)
+    check_engine(name, instance.kind, "count")
+    options = {key: value for key, value in given.items()
+               if value is not None and key in ENGINES[name].options}
+    with open_engine(name, **options) as engine:
+        (result,) = engine.count_many([instance], limit, budget)
     done = result.status != "unknown"
     complete = done and (limit is None or (result.count or 0) < limit)
     return CountResult(result.status, result.count, seconds=result.seconds, complete=complete)

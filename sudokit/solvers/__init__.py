@@ -1,5 +1,5 @@
 """Solvers: engines by name (PySAT's CDCL solvers, DLX, the CP search family), counting,
-uniqueness, batch runs.
+uniqueness (batch runs: :mod:`sudokit.batch`).
 
 Every back end is an engine (:mod:`sudokit.solvers.engine`) in one registry
 (:data:`ENGINES`, ``sudokit solvers``), opened with :func:`open_engine`; budgets are one
@@ -8,8 +8,6 @@ Every back end is an engine (:mod:`sudokit.solvers.engine`) in one registry
 
 from importlib import import_module
 
-from .arrays import ArrayBatch, count_arrays
-from .batch import InstanceResult, run_batch
 from .budget import UNLIMITED, Budget
 from .engine import Engine, EngineBase, Outcome
 from .registry import (
@@ -34,11 +32,11 @@ from .sat import (
     solve,
 )
 
-__all__ = ["ArrayBatch", "Budget", "CPEngine", "DEFAULT_SOLVER", "DLXEngine", "DancingLinks",
-           "ENGINES", "EXACT_SOLVERS", "Engine", "EngineBase", "EngineSpec", "InstanceResult",
-           "Outcome", "SATEngine", "SOLVERS", "UNLIMITED", "count_arrays", "count_solutions",
+__all__ = ["Budget", "CPEngine", "DEFAULT_SOLVER", "DLXEngine", "DancingLinks",
+           "ENGINES", "EXACT_SOLVERS", "Engine", "EngineBase", "EngineSpec",
+           "Outcome", "SATEngine", "SOLVERS", "UNLIMITED", "count_solutions",
            "default_solver", "dlx_count", "dlx_first", "dlx_solutions", "is_unique", "load_cnf",
-           "open_engine", "open_solver", "resolve_solver", "run_batch", "run_solver", "solutions",
+           "open_engine", "open_solver", "resolve_solver", "run_solver", "solutions",
            "solve", "supports_budget"]
 
 

@@ -309,7 +309,11 @@ class CPEngine(EngineBase):
 
     # batches ------------------------------------------------------------------------------
     def count_many(self, instances: Sequence[Any], limit: int | None = None,
-                   budget: Budget = UNLIMITED, solving: bool = False) -> list[Outcome]:
+                   budget: Budget = UNLIMITED) -> list[Outcome]:
+        return self._many(instances, limit, budget, solving=False)
+
+    def _many(self, instances: Sequence[Any], limit: int | None, budget: Budget,
+              solving: bool) -> list[Outcome]:
         """The chunk in kernel calls when every instance has the engine's shape."""
         model = self.model
         if model is None or not all(_fits(model, p) for p in instances):
@@ -320,7 +324,7 @@ class CPEngine(EngineBase):
         return found.outcomes(model.solution_shape, solving)
 
     @property
-    def takes_arrays(self) -> bool:  # type: ignore[override]
+    def takes_arrays(self) -> bool:
         return self.model is not None
 
     def count_arrays(self, givens: Any, limit: int | None = None,
@@ -333,7 +337,7 @@ class CPEngine(EngineBase):
         return ArrayOutcome(counts, firsts, unknown, time.perf_counter() - started)
 
     def solve_many(self, instances: Sequence[Any], budget: Budget = UNLIMITED) -> list[Outcome]:
-        return self.count_many(instances, 1, budget, solving=True)
+        return self._many(instances, 1, budget, solving=True)
 
 
 def _fits(model: UnitModel, instance: Any) -> bool:

@@ -112,7 +112,11 @@ class DLXEngine(EngineBase):
 
     # batches ----------------------------------------------------------------------------
     def count_many(self, instances: Sequence[Any], limit: int | None = None,
-                   budget: Budget = UNLIMITED, solving: bool = False) -> list[Outcome]:
+                   budget: Budget = UNLIMITED) -> list[Outcome]:
+        return self._many(instances, limit, budget, solving=False)
+
+    def _many(self, instances: Sequence[Any], limit: int | None, budget: Budget,
+              solving: bool) -> list[Outcome]:
         """One kernel call for a batch of same-shape grids (see the module)."""
         if self.shared is None:
             return super().count_many(instances, limit, budget)
@@ -121,7 +125,7 @@ class DLXEngine(EngineBase):
         return found.outcomes(self.shared.source.solution_shape, solving)
 
     @property
-    def takes_arrays(self) -> bool:  # type: ignore[override]
+    def takes_arrays(self) -> bool:
         return self.shared is not None
 
     def count_arrays(self, givens: np.ndarray, limit: int | None = None,
@@ -139,4 +143,4 @@ class DLXEngine(EngineBase):
     def solve_many(self, instances: Sequence[Any], budget: Budget = UNLIMITED) -> list[Outcome]:
         if self.shared is None:
             return super().solve_many(instances, budget)
-        return self.count_many(instances, 1, budget, solving=True)
+        return self._many(instances, 1, budget, solving=True)

@@ -11,10 +11,13 @@ encoded on its own). It then answers
   (a budget that runs out gives that instance the status ``unknown``, and the batch goes on);
 - ``close()``, or use it as a context manager.
 
-An engine opened for a grid shape may also answer ``count_arrays(givens, limit, budget)``:
-the same batch as arrays (:class:`ArrayOutcome`), ``(N, cells)`` givens in and counts and
-solutions out, with no object per instance; the command line's path for files of one-line
-puzzles uses it (:func:`takes_arrays`).
+Every engine also says what it can do: ``batch_size`` (how many instances a batch call
+takes at once) and the class method ``shares(instance, encoding)`` (whether instances of that
+instance's shape should share one engine opened for the shape). An engine whose registry
+entry has ``arrays`` (an :class:`ArrayEngine`), opened for a grid shape, may also answer
+``count_arrays(givens, limit, budget)`` when its ``takes_arrays`` is true: the same batch as
+arrays (:class:`ArrayOutcome`), ``(N, cells)`` givens in and counts and solutions out, with
+no object per instance (:mod:`sudokit.batch` uses it for files of one-line puzzles).
 
 Budgets are one :class:`~sudokit.solvers.budget.Budget` for every engine; ``solve`` and
 ``count`` raise :class:`~sudokit.errors.BudgetExhausted` when it runs out.
@@ -45,7 +48,7 @@ import numpy as np
 from ..errors import BudgetExhausted
 from .budget import UNLIMITED, Budget
 
-__all__ = ["ArrayOutcome", "Engine", "EngineBase", "Outcome", "takes_arrays"]
+__all__ = ["ArrayEngine", "ArrayOutcome", "Engine", "EngineBase", "Outcome"]
 
 
 @dataclass
@@ -88,17 +91,17 @@ class ArrayOutcome:
                                                    self.counts.tolist(), strict=True)]
 
 
-def takes_arrays(engine: Any) -> bool:
-    """Whether ``engine`` answers ``count_arrays`` (opened for a grid shape with a batch
-    kernel)."""
-    return getattr(engine, "count_arrays", None) is not None and engine.takes_arrays
-
-
 @runtime_checkable
 class Engine(Protocol):
     """A solver back end (see the module)."""
 
     name: str
+
+    #: how many instances a batch call takes at once
+    batch_size: int
+
+    @classmethod
+    def shares(cls, instance: Any, encoding: str | None) -> bool: ...
 
     def solve(self, instance: Any, budget: Budget = UNLIMITED) -> np.ndarray | None: ...
 
@@ -118,16 +121,32 @@ class Engine(Protocol):
     def __exit__(self, *exc: object) -> None: ...
 
 
+@runtime_checkable
+class ArrayEngine(Engine, Protocol):
+    """An engine that answers arrays of givens (its registry entry has ``arrays``)."""
+
+    @property
+    def takes_arrays(self) -> bool:
+        """Whether :meth:`count_arrays` may be called (opened for a grid shape)."""
+        ...
+
+    def count_arrays(self, givens: Any, limit: int | None = None,
+                     budget: Budget = UNLIMITED) -> ArrayOutcome: ...
+
+
 class EngineBase:
     """The batch calls and the context manager, for engines that define solve and count."""
 
     name = "engine"
 
-    #: how many instances :func:`~sudokit.solvers.batch.run_batch` hands over at once
+    #: how many instances a batch call takes at once
     batch_size = 1
 
-    #: whether ``count_arrays`` may be called (:func:`takes_arrays`)
-    takes_arrays = False
+    @classmethod
+    def shares(cls, instance: Any, encoding: str | None) -> bool:
+        """Whether instances like ``instance`` should share one engine opened for their
+        shape (by default not)."""
+        return False
 
     def solve(self, instance: Any, budget: Budget = UNLIMITED) -> np.ndarray | None:
         raise NotImplementedError

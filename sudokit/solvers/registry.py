@@ -123,13 +123,16 @@ class EngineSpec(NeedsExtra):
     budgets: tuple[str, ...]
     counts: bool = True
     #: the options it takes (a CNF engine: the encoding and at-most-one method; grasp: seed,
-    #: alpha); run_batch hands each engine only its own
+    #: alpha); a run hands each engine only its own
     options: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ALL_KINDS
     requires: tuple[str, ...] = ()
     extra: str | None = None
     #: the compiled kernel family it runs (:mod:`sudokit._accel.families`), if any
     kernels: str | None = None
+    #: whether, opened for a grid shape, it answers ``count_arrays`` (an
+    #: :class:`~sudokit.solvers.engine.ArrayEngine`: one call for a whole array of givens)
+    arrays: bool = False
 
 
 _ALL_BUDGETS = ("seconds", "conflicts")
@@ -141,10 +144,10 @@ ENGINES: dict[str, EngineSpec] = {
                         options=("encoding", "amo"))
        for name, text in SOLVERS.items()},
     "dlx": EngineSpec("dlx", EXACT_SOLVERS["dlx"], "sudokit.solvers.dlx_engine:DLXEngine",
-                      ("seconds", "nodes"), kernels="dlx"),
+                      ("seconds", "nodes"), kernels="dlx", arrays=True),
     # the CP search family (sudokit.solvers.cp_engine), one module per method
     **{name: EngineSpec(name, text, "sudokit.solvers.cp_engine:CPEngine", ("seconds", "nodes"),
-                        kinds=("sudoku", "latin", "coloring"), kernels=name)
+                        kinds=("sudoku", "latin", "coloring"), kernels=name, arrays=True)
        for name, text in CP_SOLVERS.items()},
 }
 

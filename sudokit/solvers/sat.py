@@ -155,7 +155,11 @@ class SATEngine(EngineBase):
 
     # shared batches without a budget: the same search with as little Python as it takes ---
     def count_many(self, instances: Sequence[Any], limit: int | None = None,
-                   budget: Budget = UNLIMITED, solving: bool = False) -> list[Outcome]:
+                   budget: Budget = UNLIMITED) -> list[Outcome]:
+        return self._many(instances, limit, budget, solving=False)
+
+    def _many(self, instances: Sequence[Any], limit: int | None, budget: Budget,
+              solving: bool) -> list[Outcome]:
         """Count a batch of same-shape grids on the shared solver.
 
         Without a time or conflict budget this is :meth:`count` for each instance with the
@@ -190,7 +194,7 @@ class SATEngine(EngineBase):
     def solve_many(self, instances: Sequence[Any], budget: Budget = UNLIMITED) -> list[Outcome]:
         if self.shared is None:
             return super().solve_many(instances, budget)
-        return self.count_many(instances, 1, budget, solving=True)
+        return self._many(instances, 1, budget, solving=True)
 
     def _quick(self, budget: Budget) -> bool:
         """Whether the batch fast path applies: a shared solver over the standard numbering,

@@ -5,13 +5,13 @@ submitted and not yet consumed (so memory stays flat however long the input), an
 each chunk's result in the order the chunks came. A task that raises an unexpected error is
 retried (``retries``); a worker process that dies is replaced by its nanny and its tasks
 rescheduled (Dask's ``distributed.scheduler.allowed-failures``). A chunk that still cannot
-finish raises :class:`~sudokit.parallel.cluster.ClusterError` naming its instances; a
+finish raises :class:`~sudokit.batch.cluster.ClusterError` naming its instances; a
 :class:`~sudokit.errors.SudokitError` raised by the work itself (a bad instance, a missing
 back end) is not retried and comes out as it would from the serial run.
 
 Examples
 --------
->>> from sudokit.parallel.cluster import dask_client
+>>> from sudokit.batch.cluster import dask_client
 >>> chunks = [Chunk(0, 2, (1, 2)), Chunk(2, 3, (3,))]
 >>> with dask_client(jobs=1) as client:               # doctest: +SKIP
 ...     list(ordered_map(client, sum_task, chunks))
@@ -21,6 +21,7 @@ Examples
 from __future__ import annotations
 
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -36,6 +37,9 @@ RETRIES = 2
 
 #: how often the progress line is brought up to date while the next chunk is awaited
 WAIT_SECONDS = 0.25
+
+#: how often a running chunk is asked whether it is done
+POLL_SECONDS = 0.005
 
 
 @dataclass(frozen=True)
@@ -120,12 +124,15 @@ _WAITING = object()
 def _result(future: Any, chunk: Chunk, noun: str) -> Any:
     """The chunk's result (:data:`_WAITING` after :data:`WAIT_SECONDS`), or the error that
     says which chunk failed."""
-    import asyncio  # here, not at the top: a serial run of the commands never loads asyncio
-
+    # wait for the task to be done, then take its result: future.result(timeout=...) races
+    # with the task finishing (dask/distributed#8514, "cannot access local variable 'result'")
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not future.done():
+        if time.monotonic() >= deadline:
+            return _WAITING
+        time.sleep(POLL_SECONDS)
     try:
-        result = future.result(timeout=WAIT_SECONDS)
-    except (TimeoutError, asyncio.TimeoutError):  # still running (or just finished)
-        return _WAITING
+        result = future.result()
     except SudokitError:
         raise
     except Exception as err:  # KilledWorker, a task that failed every retry, a lost scheduler

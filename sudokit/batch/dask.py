@@ -1,0 +1,205 @@
+"""Batches on a Dask cluster: the serial run's answers, grades and puzzles, in the same order.
+
+Tasks are cut inside the reader's chunks, never across two. ``solve`` and ``count`` size
+them by the work they hold (:class:`TaskSizer`): the first tasks have :data:`TASK_SIZE`
+instances, then as many as take the engine about :data:`TASK_SECONDS` by the time measured
+per instance so far (the fast default engine checks a 17-clue puzzle in some 16 µs, so a
+task of 2,048 would be as short as Dask's own cost per task), at most a worker's share of
+a chunk. Where tasks are cut changes no result (each instance is answered alone), so the
+output does not depend on the number of workers. ``grade`` cuts tasks of
+:data:`GRADE_TASK_SIZE` puzzles, ``generate`` of :data:`PUZZLES_PER_TASK`, at fixed places.
+``generate`` seeds chunk ``c`` of a run with seed ``S`` by
+``numpy.random.SeedSequence(S, spawn_key=(c,))`` (what ``SeedSequence(S).spawn(c + 1)[c]``
+gives): the same seed gives the same puzzles on 1 worker or 100.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> from sudokit.batch.cluster import dask_client
+>>> squares = [latin_square(np.zeros((2, 2), int))] * 3
+>>> with dask_client(jobs=1) as client:               # doctest: +SKIP
+...     [found.counts.tolist() for _, found in answer_on_cluster(
+...         client, RunSpec.of("count"), [squares])]
+[[2, 2, 2]]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import numpy as np
+
+from .answers import Answers
+from .cluster import worker_count
+from .ordered import Chunk, ordered_map
+from .run import cut_chunk, instances_of, pack
+from .spec import RunSpec
+from .tasks import AnswerTask, GradeTask, PuzzleJob, answer_task, grade_task, puzzle_task
+
+__all__ = ["GRADE_TASK_SIZE", "PUZZLES_PER_TASK", "TASK_SECONDS", "TASK_SIZE", "TaskSizer",
+           "answer_on_cluster", "chunk_seed", "grade_on_cluster", "puzzles_on_cluster"]
+
+#: instances in each of the first tasks of ``solve`` and ``count`` (before the engine's time
+#: per instance is known)
+TASK_SIZE = 2048
+
+#: the engine time a task of ``solve`` or ``count`` aims at once its speed is measured
+TASK_SECONDS = 0.5
+
+#: the most instances a task of ``solve`` or ``count`` gets (a reader's chunk: 16,384)
+MAX_TASK = 1 << 14
+
+#: puzzles per task of ``grade`` (grading is some thousand times slower per puzzle)
+GRADE_TASK_SIZE = 256
+
+#: puzzles per task of ``generate sudoku`` (one seeded generator each)
+PUZZLES_PER_TASK = 16
+
+
+class TaskSizer:
+    """How many instances the next task of a chunk gets (see the module). Until a task has
+    finished, each task is twice the one before (``first``, then ``2*first``, ...: the tasks
+    in flight before the first answer are few and not all small); then the time per
+    instance is measured over the finished tasks, the first left out once there are others
+    (a fresh worker's first task also loads its engine's kernels).
+
+    >>> sizer = TaskSizer(first=2048, workers=2)
+    >>> sizer.size(16384), sizer.size(16384), sizer.size(16384)
+    (2048, 4096, 8192)
+    >>> sizer.measured(2048, 0.032)   # 16 µs an instance: 0.5 s is 32,000, half a chunk
+    >>> sizer.size(16384), sizer.size(1000)
+    (8192, 500)
+    >>> TaskSizer(fixed=256).size(16384)
+    256
+    """
+
+    def __init__(self, first: int = TASK_SIZE, workers: int = 1,
+                 seconds: float = TASK_SECONDS, fixed: int | None = None):
+        self.first, self.workers, self.seconds, self.fixed = first, workers, seconds, fixed
+        self.items = 0
+        self.spent = 0.0
+        self.opening: tuple[int, float] | None = None  # the first task measured
+        self.blind = 0  # tasks sized before any was measured
+
+    def measured(self, items: int, seconds: float) -> None:
+        """A finished task of ``items`` instances took the engine ``seconds``."""
+        if self.opening is None:
+            self.opening = (items, seconds)
+        self.items += items
+        self.spent += seconds
+
+    def size(self, window: int) -> int:
+        """The size of the next task of a chunk of ``window`` instances."""
+        if self.fixed is not None:
+            return self.fixed
+        share = min(MAX_TASK, math.ceil(window / self.workers))  # every worker gets some
+        if self.opening is None:  # nothing measured yet: 2,048, then twice as many each time
+            self.blind += 1
+            return min(self.first << (self.blind - 1), max(share, self.first), window)
+        items, spent = self.items, self.spent
+        if items > self.opening[0]:  # others measured: the first left out
+            items, spent = items - self.opening[0], spent - self.opening[1]
+        if spent <= 0:
+            return share
+        wanted = int(self.seconds * items / spent)
+        return max(1, min(share, max(wanted, self.first // 8)))
+
+
+def _tasks(chunks: Iterable, size: int | Callable[[int], int]) -> Iterator[tuple[int, Any]]:
+    """``(first, part)`` for consecutive parts of each chunk (``size``: how many instances,
+    or a function of the chunk's length giving it for the next part), cut inside each chunk
+    (a chunk is taken only when its parts are needed)."""
+    first = 0
+    for chunk in chunks:
+        offset = 0
+        while offset < len(chunk):
+            step = size if isinstance(size, int) else size(len(chunk))
+            part = cut_chunk(chunk, offset, offset + step)
+            yield first, part
+            first += len(part)
+            offset += len(part)
+
+
+def _travelling(part: Any) -> Any:
+    """What of a part goes to the worker: a column chunk as it is (its arrays), records as
+    their instances, packed (:func:`~sudokit.batch.run.pack`)."""
+    from ..formats.columns import ColumnChunk
+
+    return part if isinstance(part, ColumnChunk) else pack(instances_of(part))
+
+
+def answer_on_cluster(client: Any, spec: RunSpec, chunks: Iterable,
+                      progress: Callable[[int], None] | None = None,
+                      task_size: int | None = None) -> Iterator[tuple[Any, Answers]]:
+    """:func:`~sudokit.batch.run.answer_chunks` on the cluster: ``(part, answers)`` for
+    consecutive parts of each chunk, in order, the parts staying here and only what the
+    worker needs travelling (``task_size``: instances per task; default sized by the work,
+    :class:`TaskSizer`)."""
+    sizer = TaskSizer(workers=worker_count(client), fixed=task_size)
+    parts: dict[int, Any] = {}
+
+    def travelling() -> Iterator[Chunk]:
+        for first, part in _tasks(chunks, sizer.size):
+            parts[first] = part
+            yield Chunk(first, first + len(part), AnswerTask(spec, _travelling(part)))
+
+    for chunk, found in ordered_map(client, answer_task, travelling(), progress):
+        sizer.measured(len(found), float(found.seconds.sum()))
+        yield parts.pop(chunk.first), found
+
+
+def grade_on_cluster(client: Any, chunks: Iterable[list], names: list[str], nodes: bool,
+                     shave_passes: int | None, progress: Callable[[int], None] | None = None,
+                     task_size: int = GRADE_TASK_SIZE
+                     ) -> Iterator[tuple[list, np.ndarray, list | None]]:
+    """``(part, search-free table, node counts or None)`` of consecutive parts of each
+    chunk of puzzles (or records), in order."""
+    parts: dict[int, Any] = {}
+
+    def travelling() -> Iterator[Chunk]:
+        for first, part in _tasks(chunks, task_size):
+            parts[first] = part
+            task = GradeTask(pack(instances_of(part)), tuple(names), nodes, shave_passes)
+            yield Chunk(first, first + len(part), task)
+
+    for chunk, (table, counts) in ordered_map(client, grade_task, travelling(), progress,
+                                              noun="puzzles"):
+        yield parts.pop(chunk.first), table, counts
+
+
+def chunk_seed(seed: int, index: int) -> np.random.SeedSequence:
+    """The seed of chunk ``index`` of a ``generate --seed seed --jobs N`` run.
+
+    >>> int(chunk_seed(7, 1).generate_state(1)[0]) == int(
+    ...     np.random.SeedSequence(7).spawn(2)[1].generate_state(1)[0])
+    True
+    """
+    return np.random.SeedSequence(seed, spawn_key=(index,))
+
+
+def puzzles_on_cluster(client: Any, count: int, seed: int | None, size: int,
+                       box: tuple[int, int] | None, generator: dict, make: dict,
+                       progress: Callable[[int], None] | None = None,
+                       per_task: int = PUZZLES_PER_TASK) -> Iterator[Any]:
+    """``count`` generated puzzles, in order: chunk ``c`` (puzzles ``c*per_task`` on) made by
+    a :class:`~sudokit.generators.PuzzleGenerator` seeded with :func:`chunk_seed` (a random
+    seed when ``seed`` is None). ``generator``: its keyword arguments; ``make``: those of
+    :func:`~sudokit.generators.graded.make_graded` (mode, clues, wanted grade, budget, best
+    effort)."""
+    root = int(np.random.SeedSequence().entropy) if seed is None else seed  # type: ignore[arg-type]
+
+    def chunks() -> Iterator[Chunk]:
+        for index in itertools.count():
+            first = index * per_task
+            if first >= count:
+                return
+            job = PuzzleJob(first, min(per_task, count - first), chunk_seed(root, index),
+                            size, box, generator, make)
+            yield Chunk(first, first + job.count, job)
+
+    for _, made in ordered_map(client, puzzle_task, chunks(), progress, noun="puzzles"):
+        yield from made
