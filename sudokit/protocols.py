@@ -135,7 +135,7 @@ class Chained(Composable):
         return self.second.encode(self.first.encode(source_solution))
 
     def explain(self) -> str:
-        return self.first.explain() + "\n\n" + self.second.explain()
+        return str(self.first.explain()) + "\n\n" + str(self.second.explain())
 
 
 

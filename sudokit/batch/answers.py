@@ -45,21 +45,21 @@ class Answers:
     counts : ndarray
         Solutions counted (a lower bound where unknown; 0 where none is known; to solve: 1
         or 0). int64, or object for counts past 2**63 (a model counter's).
-    solutions : ndarray, list or None
+    solutions : ndarray, list[Any] or None
         ``(N, cells)`` values of grids answered as arrays, else one array (or None) per
         instance in its own shape; None when the task does not keep them (counting).
     seconds : ndarray of float
         Time spent on each instance (an array call's time shared out evenly).
-    extras : list of dict, optional
+    extras : list[Any] of dict, optional
         Per instance, what a model counter adds (``counter``, ``exact``, ``epsilon``,
         ``delta``).
     """
 
     codes: np.ndarray
     counts: np.ndarray
-    solutions: np.ndarray | list | None
+    solutions: np.ndarray | list[Any] | None
     seconds: np.ndarray
-    extras: list[dict] | None = None
+    extras: list[dict[str, Any]] | None = None
 
     def __len__(self) -> int:
         return len(self.codes)
@@ -67,7 +67,7 @@ class Answers:
     @property
     def unknown(self) -> np.ndarray:
         """Where a budget ran out."""
-        return self.codes == _UNKNOWN
+        return np.asarray(self.codes == _UNKNOWN)
 
     def statuses(self) -> list[str]:
         """Each row's status name."""
@@ -97,7 +97,7 @@ class Answers:
                 rows[row] = np.asarray(solution).reshape(-1)
         return rows
 
-    def tally(self) -> Counter:
+    def tally(self) -> Counter[Any]:
         """How many rows have 0, 1 or 2+ solutions or are unknown (with 2 or more found, a
         row is known not to be unique even when its budget ran out)."""
         counts, unknown = self.counts, self.unknown
@@ -129,7 +129,7 @@ class Answers:
         """From a model counter's :class:`~sudokit.counting.CountResult` list."""
         extras = []
         for result in results:
-            extra: dict = {"counter": counter}
+            extra: dict[Any, Any] = {"counter": counter}
             if not result.exact:
                 extra.update(exact=False, epsilon=result.epsilon, delta=result.delta)
             extras.append(extra)
@@ -142,7 +142,7 @@ class Answers:
         """The rows of ``parts``, in order."""
         if len(parts) == 1:
             return parts[0]
-        solutions: np.ndarray | list | None = None
+        solutions: np.ndarray | list[Any] | None = None
         if all(p.solutions is not None for p in parts):
             solutions = [row for p in parts for row in p.solutions]  # type: ignore[union-attr]
         extras = ([e for p in parts for e in (p.extras or [{}] * len(p))]
@@ -163,7 +163,7 @@ class Answers:
         return Answers(self.codes, self.counts, solutions, self.seconds, self.extras)
 
 
-def _counts(values: list) -> np.ndarray:
+def _counts(values: list[Any]) -> np.ndarray:
     """int64 counts, or object when one does not fit."""
     if values and max(values) >= 2**63:
         return np.array(values, dtype=object)

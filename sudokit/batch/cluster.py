@@ -94,7 +94,7 @@ def dask_client(jobs: int | None = None, scheduler: str | None = None,
             yield client
 
 
-def worker_report(families: Sequence[str]) -> dict:
+def worker_report(families: Sequence[str]) -> dict[Any, Any]:
     """Run on a worker: its sudokit version, its machine, and which of the kernel
     ``families`` it has not compiled."""
     return {"version": __version__, "host": socket.gethostname(),

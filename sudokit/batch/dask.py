@@ -109,7 +109,7 @@ class TaskSizer:
         return max(1, min(share, max(wanted, self.first // 8)))
 
 
-def _tasks(chunks: Iterable, size: int | Callable[[int], int]) -> Iterator[tuple[int, Any]]:
+def _tasks(chunks: Iterable[Any], size: int | Callable[[int], int]) -> Iterator[tuple[int, Any]]:
     """``(first, part)`` for consecutive parts of each chunk (``size``: how many instances,
     or a function of the chunk's length giving it for the next part), cut inside each chunk
     (a chunk is taken only when its parts are needed)."""
@@ -132,7 +132,7 @@ def _travelling(part: Any) -> Any:
     return part if isinstance(part, ColumnChunk) else pack(instances_of(part))
 
 
-def answer_on_cluster(client: Any, spec: RunSpec, chunks: Iterable,
+def answer_on_cluster(client: Any, spec: RunSpec, chunks: Iterable[Any],
                       progress: Callable[[int], None] | None = None,
                       task_size: int | None = None) -> Iterator[tuple[Any, Answers]]:
     """:func:`~sudokit.batch.run.answer_chunks` on the cluster: ``(part, answers)`` for
@@ -152,10 +152,10 @@ def answer_on_cluster(client: Any, spec: RunSpec, chunks: Iterable,
         yield parts.pop(chunk.first), found
 
 
-def grade_on_cluster(client: Any, chunks: Iterable[list], names: list[str], nodes: bool,
+def grade_on_cluster(client: Any, chunks: Iterable[Any], names: list[str], nodes: bool,
                      shave_passes: int | None, progress: Callable[[int], None] | None = None,
                      task_size: int = GRADE_TASK_SIZE
-                     ) -> Iterator[tuple[list, np.ndarray, list | None]]:
+                     ) -> Iterator[tuple[Any, np.ndarray, list[Any] | None]]:
     """``(part, search-free table, node counts or None)`` of consecutive parts of each
     chunk of puzzles (or records), in order."""
     parts: dict[int, Any] = {}
@@ -182,7 +182,7 @@ def chunk_seed(seed: int, index: int) -> np.random.SeedSequence:
 
 
 def puzzles_on_cluster(client: Any, count: int, seed: int | None, size: int,
-                       box: tuple[int, int] | None, generator: dict, make: dict,
+                       box: tuple[int, int] | None, generator: dict[Any, Any], make: dict[Any, Any],
                        progress: Callable[[int], None] | None = None,
                        per_task: int = PUZZLES_PER_TASK) -> Iterator[Any]:
     """``count`` generated puzzles, in order: chunk ``c`` (puzzles ``c*per_task`` on) made by

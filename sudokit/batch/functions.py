@@ -39,7 +39,7 @@ class InstanceResult:
     seconds: float = 0.0
 
 
-def run_batch(problems: Iterable, task: str = "solve", limit: int | None = None,
+def run_batch(problems: Iterable[Any], task: str = "solve", limit: int | None = None,
               solver: str | None = None, encoding: str | None = None, amo: str | None = None,
               budget: Budget = UNLIMITED,
               progress: Callable[[int], None] | None = None,

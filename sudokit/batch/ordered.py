@@ -85,7 +85,7 @@ def ordered_map(client: Any, function: Callable[[Any], Any], chunks: Iterable[Ch
     """
     limit = in_flight or 2 * worker_count(client) + 2
     source = iter(chunks)
-    pending: deque = deque()  # (future, chunk), in input order
+    pending: deque[Any] = deque()  # (future, chunk), in input order
     consumed = 0  # instances whose results were yielded
 
     def refill() -> None:

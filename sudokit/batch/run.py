@@ -61,7 +61,7 @@ class GridBatch:
         return GridPuzzle.trusted_batch(self.template, self.givens)
 
 
-def pack(instances: Sequence) -> GridBatch | list:
+def pack(instances: Sequence[Any]) -> GridBatch | list[Any]:
     """A :class:`GridBatch` for grid puzzles of one plain shape, else the list.
 
     Examples
@@ -81,7 +81,7 @@ def pack(instances: Sequence) -> GridBatch | list:
     return list(instances)
 
 
-def instances_of(chunk: Any) -> list:
+def instances_of(chunk: Any) -> list[Any]:
     """The instances of a chunk (records give their instance)."""
     if isinstance(chunk, ColumnChunk):
         grids = grids_from_rows(chunk.values, chunk.box)  # as ColumnChunk.records builds them
@@ -100,9 +100,9 @@ class EngineCache:
     (a Dask worker passes one kept from task to task; by default this cache's own).
     """
 
-    def __init__(self, arrays: dict | None = None):
-        self.engines: dict[tuple, Any] = {}
-        self.arrays: dict[tuple, Any] = {} if arrays is None else arrays
+    def __init__(self, arrays: dict[Any, Any] | None = None):
+        self.engines: dict[tuple[Any, ...], Any] = {}
+        self.arrays: dict[Any, Any] = {} if arrays is None else arrays
         self.owns_arrays = arrays is None
         self.checked: set[tuple[str, str]] = set()
 
@@ -133,8 +133,9 @@ class EngineCache:
             return None
         key = (name, spec.encoding, spec.amo, spec.options, first.kind, first.n, first.box)
         if key not in self.arrays:
-            engine = None
-            if resolve(entry.engine).shares(first, spec.encoding):
+            engine: Any = None
+            engine_class: Any = resolve(entry.engine)
+            if engine_class.shares(first, spec.encoding):
                 engine = open_engine(name, first, **spec.engine_options(name))
                 if not engine.takes_arrays:
                     engine.close()
@@ -196,7 +197,8 @@ def answer(spec: RunSpec, chunk: Any, engines: EngineCache | None = None) -> Ans
     return Answers.concat(parts) if parts else Answers.concat([_empty(spec)])
 
 
-def answer_chunks(spec: RunSpec, chunks: Iterable, progress: Callable[[int], None] | None = None
+def answer_chunks(spec: RunSpec, chunks: Iterable[Any],
+                  progress: Callable[[int], None] | None = None
                   ) -> Iterator[tuple[Any, Answers]]:
     """The serial run: ``(part, answers)`` for consecutive parts of each chunk, in order, as
     each part is answered (``part``: the chunk's items it answers, records or a column
@@ -214,7 +216,7 @@ def answer_chunks(spec: RunSpec, chunks: Iterable, progress: Callable[[int], Non
                     progress(done)
 
 
-def _by_instances(spec: RunSpec, instances: list, engines: EngineCache) -> Iterator[Answers]:
+def _by_instances(spec: RunSpec, instances: list[Any], engines: EngineCache) -> Iterator[Answers]:
     kinds = [instance.kind for instance in instances]
     shapes = shape_keys(instances, kinds)
     names = spec.engine_names(instances, shapes)
@@ -233,7 +235,7 @@ def _by_instances(spec: RunSpec, instances: list, engines: EngineCache) -> Itera
             yield Answers.from_outcomes(outcomes, spec.keep_solutions)
 
 
-def _counted(spec: RunSpec, instances: list) -> Answers:
+def _counted(spec: RunSpec, instances: list[Any]) -> Answers:
     """A model counter's answers (:data:`~sudokit.counting.COUNTERS`)."""
     count = counter_function(spec.counter)
     taken = COUNTERS[spec.counter].options
@@ -261,7 +263,7 @@ def cut_chunk(chunk: Any, start: int, stop: int) -> Any:
     return chunk[start:stop]
 
 
-def _runs(keys: list) -> Iterator[tuple[int, int]]:
+def _runs(keys: list[Any]) -> Iterator[tuple[int, int]]:
     """``(start, stop)`` of each run of equal consecutive keys."""
     start = 0
     for index in range(1, len(keys) + 1):

@@ -108,12 +108,12 @@ class RunSpec:
             return self.engine.name
         return default_solver(instance, self.needs)
 
-    def engine_names(self, instances: Sequence, shapes: Sequence) -> list[str]:
+    def engine_names(self, instances: Sequence[Any], shapes: Sequence[Any]) -> list[str]:
         """:meth:`engine_name` of each instance, worked out once per shape (``shapes``:
         :func:`shape_keys`)."""
         if self.engine is not None:
             return [self.engine.name] * len(instances)
-        by_shape: dict = {}
+        by_shape: dict[Any, Any] = {}
         names = []
         for instance, shape in zip(instances, shapes, strict=True):
             if shape is None:
@@ -155,7 +155,7 @@ class RunSpec:
         check_engine(engine, kind, self.task)
 
 
-def shape_keys(instances: Sequence, kinds: Sequence[str] | None = None) -> list:
+def shape_keys(instances: Sequence[Any], kinds: Sequence[str] | None = None) -> list[Any]:
     """The ``shape_key`` of each instance (:func:`sudokit.problems.shape_key`), its kind's
     function looked up once per kind.
 

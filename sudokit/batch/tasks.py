@@ -39,7 +39,7 @@ class AnswerTask:
     """Answer ``chunk`` (a column chunk, a grid batch or a list of instances) by ``spec``."""
 
     spec: RunSpec
-    chunk: ColumnChunk | GridBatch | list
+    chunk: ColumnChunk | GridBatch | list[Any]
 
 
 #: a worker thread's engines answering arrays, by run spec (kept from task to task)
@@ -49,8 +49,8 @@ _LOCAL = threading.local()
 KEPT_SPECS = 4
 
 
-def _kept_arrays(spec: RunSpec) -> dict:
-    kept: dict = getattr(_LOCAL, "kept", None) or {}
+def _kept_arrays(spec: RunSpec) -> dict[Any, Any]:
+    kept: dict[Any, Any] = getattr(_LOCAL, "kept", None) or {}
     _LOCAL.kept = kept
     engines = kept.pop(spec, None)
     if engines is None:
@@ -73,7 +73,7 @@ def answer_task(task: AnswerTask) -> Answers:
 class GradeTask:
     """Grade ``puzzles`` by the schemes ``names``; with ``nodes``, count labelling nodes."""
 
-    puzzles: GridBatch | list
+    puzzles: GridBatch | list[Any]
     names: tuple[str, ...]
     nodes: bool
     shave_passes: int | None
@@ -99,11 +99,11 @@ class PuzzleJob:
     seed: Any
     size: int
     box: tuple[int, int] | None
-    generator: dict
-    make: dict
+    generator: dict[Any, Any]
+    make: dict[Any, Any]
 
 
-def puzzle_task(job: PuzzleJob) -> list:
+def puzzle_task(job: PuzzleJob) -> list[Any]:
     """The :class:`~sudokit.generators.GeneratedPuzzle` list of one chunk."""
     from ..generators import PuzzleGenerator
     from ..generators.graded import make_graded

@@ -186,7 +186,7 @@ class EngineBase:
     def _timed(run: Any, *args: Any) -> Outcome:
         started = time.perf_counter()
         try:
-            outcome = run(*args)
+            outcome: Outcome = run(*args)
         except BudgetExhausted as err:
             outcome = Outcome("unknown", count=err.found)
         outcome.seconds = time.perf_counter() - started
