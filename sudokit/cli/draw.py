@@ -7,6 +7,7 @@ import os
 import click
 
 from ..errors import BudgetExhausted, InstanceError, SudokitError
+from ..formats.styles import output_style
 from .common import (
     FinitePositiveFloat,
     check_solver,
@@ -18,7 +19,7 @@ from .common import (
     make_budget,
     requires,
 )
-from .output import ZERO_BASED_STYLES, write_output
+from .output import write_output
 
 #: picture formats, by file extension
 FORMATS = ("svg", "png", "pdf")
@@ -180,7 +181,7 @@ def _picture(record, values, scheme, highlight_givens, layout, seed, caption):
         domains = propagate(instance, scheme)[1]
     return grid_picture(instance, values, candidates=domains,
                         highlight_givens=highlight_givens,
-                        zero_based=record.style in ZERO_BASED_STYLES, caption=caption)
+                        zero_based=output_style(record.style).zero_based, caption=caption)
 
 
 def _write(pages, fmt, output, width, file) -> None:
