@@ -1,11 +1,14 @@
 """The problem kinds sudokit knows: one registry entry per kind, read by every other module.
 
 A kind (``sudoku``, ``latin``, ``coloring``, ``cnf``, ``xc``) is one :class:`ProblemKind`:
-its file extensions and header sniffing, its parser, how its instances and solutions are
-written, its solution reader, its default CNF and exact-cover encodings, its ``to_cnf`` /
-``to_exact_cover`` encoders, and how instances of one shape are keyed for sharing one solver.
-The formats, encoders, solvers and the command line all look kinds up here; nothing else
-switches on a kind's name. Adding a kind (a Sudoku variant, say) is one more entry.
+its family (grid, graph, formula, cover), its file extensions and header sniffing, its parser,
+how its instances and solutions are written, its solution reader, its default CNF and
+exact-cover encodings, its ``to_cnf`` / ``to_exact_cover`` encoders, how instances of one shape
+are keyed for sharing one solver, the command-line options that apply to it, whether its files
+are read in column chunks and whether it can be graded. The formats, encoders, solvers and the
+command line all look kinds up here; nothing else compares a kind's name (only the readers of
+a kind's own file format know which kind they read). Adding a kind (a Sudoku variant, say) is
+one more entry.
 
 Entries name their functions as ``"module:attribute"`` strings, loaded on first use: the
 registry imports nothing, so any module may read it without an import cycle, and a command
@@ -19,12 +22,14 @@ Examples
 (('.pls',), 'extended')
 >>> sniff_kind("-", "c a comment\\np cnf 3 1\\n1 2 3 0\\n"), sniff_kind("q.col", "")
 ('cnf', 'coloring')
+>>> kinds_where(family="grid"), option_kinds("colors")
+(('sudoku', 'latin'), ('coloring',))
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from pathlib import PurePath
@@ -32,8 +37,18 @@ from typing import Any
 
 from .errors import EncodingError
 
-__all__ = ["ProblemKind", "PROBLEMS", "DEFAULT_KIND", "grid_kind", "problem_kind", "sniff_kind",
-           "shape_key", "resolve"]
+__all__ = ["ProblemKind", "PROBLEMS", "DEFAULT_KIND", "FAMILIES", "KIND_OPTIONS", "grid_kind",
+           "problem_kind", "sniff_kind", "shape_key", "resolve", "kinds_where", "option_kinds"]
+
+#: What an instance of a kind is made of: cells of a grid with all-different units, vertices
+#: of a graph (cells whose units are its edges), a CNF formula, or an exact cover problem.
+FAMILIES = ("grid", "graph", "formula", "cover")
+
+#: The options (click parameter names) that apply to some kinds only, as
+#: :attr:`ProblemKind.options` names them: ``box`` (a Sudoku's box shape), ``colors`` (a
+#: graph's number of colors), ``symmetry`` (breaking the symmetry of a graph's colors),
+#: ``variant`` (a variant's units added to a grid).
+KIND_OPTIONS = ("box", "colors", "symmetry", "variant")
 
 
 @cache
@@ -58,7 +73,8 @@ class ProblemKind:
     parser : str
         ``(text, source, box, colors) -> list[Record]``.
     default_style : str
-        How an instance is written when no layout is asked for (see ``formats.STYLES``).
+        How an instance is written when no layout is asked for (a style of
+        :data:`sudokit.formats.styles.STYLES`).
     target_style : str
         How ``reduce`` writes an instance of this kind as a reduction's target.
     solution_reader : str
@@ -74,6 +90,23 @@ class ProblemKind:
         ``instance -> hashable``: instances with equal keys share one solver or DLX
         structure (their givens become assumptions / preselected options); None: never
         shared.
+    family : str
+        One of :data:`FAMILIES`: ``"grid"`` (an ``n x n`` grid with all-different units),
+        ``"graph"`` (vertices to color), ``"formula"`` (CNF) or ``"cover"`` (exact cover).
+    noun : str
+        What one instance is called in messages ("Latin square", "graph").
+    options : tuple of str
+        The options of :data:`KIND_OPTIONS` that apply to its instances; given for an input
+        of a kind that does not take them, they are a usage error, and a command that reads
+        no kind taking one does not offer it.
+    column_chunks : bool
+        Its files hold many one-line instances, read a chunk at a time (and a clean piece of
+        one shape as one array: :mod:`sudokit.formats.columns`).
+    gradable : bool
+        ``grade`` takes it (propagation on cells with all-different units).
+    unit_graph : str or None
+        The name of the graph whose vertices are its cells and whose edges join cells that
+        share a unit ("Sudoku graph"), for the kinds that have one.
     default_solver : str or None
         The engine that solves this kind when none is named (None: the default SAT solver).
     solver_rule : str or None
@@ -98,6 +131,33 @@ class ProblemKind:
     shape_key: str | None = None
     default_solver: str | None = None
     solver_rule: str | None = None
+    family: str = field(kw_only=True)
+    noun: str = field(kw_only=True)
+    options: tuple[str, ...] = ()
+    column_chunks: bool = False
+    gradable: bool = False
+    unit_graph: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise ValueError(f"kind {self.name!r}: family {self.family!r} is not one of "
+                             + ", ".join(FAMILIES))
+        unknown = sorted(set(self.options) - set(KIND_OPTIONS))
+        if unknown:
+            raise ValueError(f"kind {self.name!r}: unknown options {unknown}; expected some "
+                             "of " + ", ".join(KIND_OPTIONS))
+
+    @property
+    def has_cells(self) -> bool:
+        """Whether its instances are cells taking values under all-different units (a grid,
+        or a graph whose edges are its units), as the CP, ILP and completion encodings need.
+
+        Examples
+        --------
+        >>> problem_kind("coloring").has_cells, problem_kind("cnf").has_cells
+        (True, False)
+        """
+        return self.family in ("grid", "graph")
 
     def load(self, field: str) -> Callable[..., Any]:
         """The function a reference field names; EncodingError if the kind has none."""
@@ -110,9 +170,18 @@ class ProblemKind:
 
 
 def grid_kind(name: str, description: str, parser: str, extensions: tuple[str, ...] = (),
-              headers: tuple[str, ...] = ()) -> ProblemKind:
+              headers: tuple[str, ...] = (), *, noun: str, unit_graph: str,
+              options: tuple[str, ...] = ("variant",)) -> ProblemKind:
     """A kind of grid puzzle: cells of an ``n x n`` grid whose units are all-different (the
-    units come from the instance; only how it is read differs from kind to kind)."""
+    units come from the instance; only how it is read differs from kind to kind).
+
+    Examples
+    --------
+    >>> kind = grid_kind("killer", "Killer Sudoku", "my.module:parse_killer", noun="Killer",
+    ...                  unit_graph="Sudoku graph", options=("box", "variant"))
+    >>> kind.family, kind.column_chunks, kind.gradable, kind.default_style
+    ('grid', True, True, 'line')
+    """
     return ProblemKind(name=name, description=description, extensions=extensions,
                        headers=headers, parser=parser, default_style="line",
                        target_style="grid",
@@ -122,14 +191,18 @@ def grid_kind(name: str, description: str, parser: str, extensions: tuple[str, .
                        cnf_encoding="extended", xc_encoding="full", solo_cnf_encoding="reduced",
                        solo_xc_encoding="reduced",
                        shape_key="sudokit.instances.grid:grid_shape_key",
-                       solver_rule="sudokit.solvers.registry:grid_solver")
+                       solver_rule="sudokit.solvers.registry:grid_solver",
+                       family="grid", noun=noun, options=options, column_chunks=True,
+                       gradable=True, unit_graph=unit_graph)
 
 
 PROBLEMS: dict[str, ProblemKind] = {kind.name: kind for kind in (
     grid_kind("sudoku", "Sudoku (n x n, r x c boxes)",
-              "sudokit.formats.puzzle_text:parse_sudoku_records"),
+              "sudokit.formats.puzzle_text:parse_sudoku_records", noun="Sudoku",
+              unit_graph="Sudoku graph", options=("box", "variant")),
     grid_kind("latin", "Latin square completion", "sudokit.formats.pls:parse_latin_records",
-              extensions=(".pls",), headers=("order",)),
+              extensions=(".pls",), headers=("order",), noun="Latin square",
+              unit_graph="rook's graph"),
     ProblemKind(name="coloring", description="graph precoloring extension (DIMACS .col)",
                 extensions=(".col",), headers=("p edge", "p col"),
                 parser="sudokit.formats.col:parse_coloring_records", default_style="col",
@@ -138,20 +211,22 @@ PROBLEMS: dict[str, ProblemKind] = {kind.name: kind for kind in (
                 to_cnf="sudokit.encoders.completion_cnf:completion_to_cnf",
                 to_exact_cover="sudokit.encoders.completion_xc:completion_to_exact_cover",
                 cnf_encoding="direct", xc_encoding="full", solo_cnf_encoding="direct",
-                solo_xc_encoding="reduced"),
+                solo_xc_encoding="reduced", family="graph", noun="graph",
+                options=("colors", "symmetry")),
     ProblemKind(name="cnf", description="a CNF formula (DIMACS .cnf)",
                 extensions=(".cnf",), headers=("p cnf",),
                 parser="sudokit.formats.dimacs:parse_formula_records", default_style="dimacs",
                 target_style="dimacs", solution_reader="sudokit.formats.solutions:read_models",
                 to_cnf="sudokit.encoders.formula_cnf:formula_to_cnf",
-                to_exact_cover="sudokit.reductions.sat_xc:sat_to_exact_cover"),
+                to_exact_cover="sudokit.reductions.sat_xc:sat_to_exact_cover",
+                family="formula", noun="CNF formula"),
     ProblemKind(name="xc", description="exact cover (Knuth's DLX text, .dlx)",
                 extensions=(".dlx",), headers=(),
                 parser="sudokit.formats.dlx:parse_xc_records", default_style="dlx",
                 target_style="dlx", solution_reader="sudokit.formats.solutions:read_covers",
                 to_cnf="sudokit.encoders.exact_cover_cnf:exact_cover_to_cnf",
                 to_exact_cover="sudokit.encoders.completion_xc:own_cover",
-                default_solver="dlx"),
+                default_solver="dlx", family="cover", noun="exact cover problem"),
 )}
 
 #: the kind of an input that neither its extension nor its first line names
@@ -208,3 +283,34 @@ def shape_key(instance: Any) -> Any:
     """
     ref = problem_kind(instance).shape_key
     return None if ref is None else resolve(ref)(instance)
+
+
+def kinds_where(**fields: Any) -> tuple[str, ...]:
+    """The names of the kinds (in registry order) whose fields (or properties) have the values
+    given.
+
+    Examples
+    --------
+    >>> kinds_where(gradable=True)
+    ('sudoku', 'latin')
+    >>> kinds_where(has_cells=True), kinds_where(family="cover")
+    (('sudoku', 'latin', 'coloring'), ('xc',))
+    """
+    return tuple(kind.name for kind in PROBLEMS.values()
+                 if all(getattr(kind, field) == value for field, value in fields.items()))
+
+
+def option_kinds(option: str, kinds: Iterable[str] | None = None) -> tuple[str, ...]:
+    """The kinds (of ``kinds``, default all, in registry order) that option ``option`` of
+    :data:`KIND_OPTIONS` applies to.
+
+    Examples
+    --------
+    >>> option_kinds("variant"), option_kinds("box", ["latin", "coloring"])
+    (('sudoku', 'latin'), ())
+    """
+    if option not in KIND_OPTIONS:
+        raise ValueError(f"unknown option {option!r}; expected one of " + ", ".join(KIND_OPTIONS))
+    names = PROBLEMS if kinds is None else set(kinds)
+    return tuple(kind.name for kind in PROBLEMS.values()
+                 if kind.name in names and option in kind.options)

@@ -33,6 +33,7 @@ from ..batch import Answers
 from ..formats import format_instance, format_no_solution, format_solution
 from ..formats.columns import ColumnChunk, puzzle_text_rows
 from ..formats.puzzle_write import SYMBOL_BYTES, VariantHeaders
+from ..formats.styles import output_style
 from .output import written_value
 
 __all__ = ["AnswerWriter", "SUMMARY_CLASSES", "estimate_text", "table_text"]
@@ -40,12 +41,6 @@ __all__ = ["AnswerWriter", "SUMMARY_CLASSES", "estimate_text", "table_text"]
 #: the columns of ``count --summary``: what is known of each instance's number of solutions
 SUMMARY_CLASSES = {"0": "0 solutions", "1": "1 solution", "2+": "2+ solutions",
                    "unknown": "unknown"}
-
-#: the layouts of several lines per instance, whose solutions ``solve`` writes a blank line apart
-_GRID_STYLES = ("grid", "ints-grid")
-
-#: the record styles whose instances ``count`` labels by their own text (else FILE:LINE)
-_LINE_STYLES = ("line", "ints-line")
 
 _WORDS = {1: b"no solution", 2: b"unknown"}
 
@@ -104,14 +99,14 @@ class AnswerWriter:
             return
         out = self.out
         for row, record in enumerate(part):
-            if record.style in _GRID_STYLES and self.done + row > 0:
-                out.write("\n")  # grids apart, as in the input, so the output reads back
+            style = output_style(record.style)
+            if self.done + row > 0:
+                out.write(style.between)  # grids apart, as in the input: the output reads back
             out.write(self.headers.before(record.instance, record.style))
             code = int(found.codes[row])
             if code == 0:
                 out.write(format_solution(record, found.solution(row)) + "\n")
-                if record.style == "dlx":
-                    out.write("\n")  # Knuth's programs end each cover with a blank line
+                out.write(style.after_solution)  # Knuth's programs: a blank line after a cover
             else:
                 out.write(format_no_solution(record, ("sat", "unsat", "unknown")[code]) + "\n")
 
@@ -125,7 +120,7 @@ class AnswerWriter:
             f"{self._label(record)} {text}\n" for record, text in zip(part, texts, strict=True)))
 
     def _label(self, record: Any) -> str:
-        if record.style in _LINE_STYLES:
+        if output_style(record.style).one_line:
             return format_instance(record, record.style)
         return f"{self.source}:{record.line}"
 

@@ -9,13 +9,14 @@ from ..errors import EXIT_CHECK_FAILED, DecodeError, ParseError
 from ..formats import read_text
 from ..formats.solutions import parse_solutions
 from ..instances.formula import read_model
+from ..problems import problem_kind
 from .common import instance_options, load
 from .output import output_option, output_stream, speak_values
 
 
 def _candidates(records, path: str) -> list[np.ndarray]:
     text, source = read_text(path)
-    if records[0].instance.kind != "cnf" and _looks_like_model(text):
+    if problem_kind(records[0].instance).family != "formula" and _looks_like_model(text):
         raise ParseError("a DIMACS model; check it against the CNF it is a "
                          "model of (sudokit check FILE.cnf MODEL), or map it back with "
                          "'sudokit reduce KIND2sat FILE.cnf --map-back MODEL'", source)
@@ -36,7 +37,7 @@ def _problems(instance, answer, source: str) -> tuple[list[str], str | None]:
     A model of a CNF that sudokit wrote is also decoded through the file's own header,
     ``c map`` and ``c given`` lines, and the grid it gives is checked against the units."""
     problems = instance.violations(answer)
-    if instance.kind != "cnf":
+    if problem_kind(instance).family != "formula":
         return problems, None
     from ..formats.cnf_map import encoding_from_cnf
 

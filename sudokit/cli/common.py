@@ -21,25 +21,30 @@ from ..formats.record import Record
 from ..formats.stream import read_instance_chunks
 from ..instances import parse_box
 from ..instances.variants import ALIASES, VARIANTS, parse_variants
-from ..problems import DEFAULT_KIND, PROBLEMS, problem_kind
+from ..problems import DEFAULT_KIND, KIND_OPTIONS, PROBLEMS, option_kinds, problem_kind
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
 from ..solvers.registry import FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER
 from . import kernels
 from .group import SKIP_BAD, warn_skipped
 
 
-def shape_options(func):
-    """``--box`` and ``--colors``: the shape of a grid or a graph that the file leaves open."""
-    func = click.option("--colors", "-k", type=click.IntRange(min=1), metavar="K",
-                        help="Number of colors for a graph (overrides a 'c colors K' line).")(func)
-    func = click.option("--box", metavar="RxC",
-                        help="Box shape: R rows and C columns per box (e.g. 2x3 for 6x6).")(func)
+def shape_options(func, kinds: Sequence[str] = tuple(PROBLEMS)):
+    """``--box`` and ``--colors``: the shape of a grid or a graph that the file leaves open
+    (each only when one of ``kinds`` takes it: :attr:`~sudokit.problems.ProblemKind.options`)."""
+    if option_kinds("colors", kinds):
+        func = click.option("--colors", "-k", type=click.IntRange(min=1), metavar="K",
+                            help="Number of colors for a graph (overrides a 'c colors K' "
+                                 "line).")(func)
+    if option_kinds("box", kinds):
+        func = click.option("--box", metavar="RxC",
+                            help="Box shape: R rows and C columns per box (e.g. 2x3 for "
+                                 "6x6).")(func)
     return func
 
 
-def _problem_help() -> str:
+def _problem_help(kinds: Sequence[str]) -> str:
     by_extension = ", ".join(f"{extension} -> {kind.name}" for kind in PROBLEMS.values()
-                             for extension in kind.extensions)
+                             if kind.name in kinds for extension in kind.extensions)
     return (f"Problem type (default: {by_extension}, else from the first line, else "
             f"{DEFAULT_KIND}).")
 
@@ -69,17 +74,29 @@ def variant_option(func):
 
 def instance_options(func):
     """``--problem``, ``--box``, ``--colors``, ``--variant`` and ``--skip-bad``: how to read
-    FILE."""
-    func = variant_option(func)
-    func = click.option("--skip-bad", is_flag=True, expose_value=False,
-                        callback=lambda ctx, param, value: ctx.meta.update({SKIP_BAD: value}),
-                        help="Skip malformed instance lines with a warning each (and a count "
-                             "at the end; the exit code is then 4) instead of stopping at "
-                             "the first.")(func)
-    func = shape_options(func)
-    func = click.option("--problem", "-p", type=click.Choice(list(PROBLEMS)),
-                        help=_problem_help())(func)
-    return func
+    FILE, for a command that takes every problem kind."""
+    return instance_options_for(tuple(PROBLEMS))(func)
+
+
+def instance_options_for(kinds: Sequence[str]):
+    """:func:`instance_options` of a command that takes only ``kinds``: ``--problem`` offers
+    those, and ``--box``, ``--colors`` and ``--variant`` are there only when one of them takes
+    the option (:attr:`~sudokit.problems.ProblemKind.options`)."""
+    kinds = tuple(kinds)
+
+    def decorate(func):
+        if option_kinds("variant", kinds):
+            func = variant_option(func)
+        func = click.option("--skip-bad", is_flag=True, expose_value=False,
+                            callback=lambda ctx, param, value: ctx.meta.update({SKIP_BAD: value}),
+                            help="Skip malformed instance lines with a warning each (and a "
+                                 "count at the end; the exit code is then 4) instead of "
+                                 "stopping at the first.")(func)
+        func = shape_options(func, kinds)
+        return click.option("--problem", "-p", type=click.Choice(list(kinds)),
+                            help=_problem_help(kinds))(func)
+
+    return decorate
 
 
 def _amo_option(func):
@@ -197,13 +214,12 @@ def solver_option(func):
 
 # -- options that do not apply: usage errors, never silently ignored ------------------------
 
-#: The instance kinds an option applies to (``problems.PROBLEMS`` names). Given for an input of
-#: another kind, it is a usage error; :func:`load` checks this once FILE is read.
-OPTION_KINDS: dict[str, tuple[str, ...]] = {
-    "box": ("sudoku",),
-    "colors": ("coloring",),
-    "symmetry": ("coloring",),
-}
+#: The instance kinds an option applies to (``problems.PROBLEMS`` names), read from the
+#: registry (:attr:`~sudokit.problems.ProblemKind.options`). Given for an input of another
+#: kind, it is a usage error; :func:`load` checks this once FILE is read (``--variant``, which
+#: click does not pass on as a parameter, in :func:`given_variants`).
+OPTION_KINDS: dict[str, tuple[str, ...]] = {option: option_kinds(option)
+                                            for option in KIND_OPTIONS}
 
 #: The option that sets each :class:`~sudokit.solvers.Budget` field; an engine honours the
 #: fields its ``ENGINES`` entry lists in ``budgets``.
@@ -312,11 +328,12 @@ def given_variants(records: Sequence, path: str) -> list:
     names = () if ctx is None else ctx.meta.get(VARIANTS_GIVEN, ())
     if not names or not records:
         return list(records)
-    other = sorted({problem_kind(r.instance).name for r in records} - {"sudoku", "latin"})
+    applies = OPTION_KINDS["variant"]
+    other = sorted({problem_kind(r.instance).name for r in records} - set(applies))
     if other:
         where = "<stdin>" if path == "-" else path
-        raise click.UsageError(f"--variant applies only to sudoku and latin instances; {where} "
-                               f"holds {' and '.join(other)}")
+        raise click.UsageError(f"--variant applies only to {' and '.join(applies)} instances; "
+                               f"{where} holds {' and '.join(other)}")
     source = "<stdin>" if path == "-" else path
     return with_variants(list(records), names, source)
 

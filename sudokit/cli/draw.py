@@ -7,6 +7,8 @@ import os
 import click
 
 from ..errors import BudgetExhausted, InstanceError, SudokitError
+from ..formats.styles import output_style
+from ..problems import PROBLEMS, problem_kind
 from .common import (
     FinitePositiveFloat,
     check_solver,
@@ -18,7 +20,7 @@ from .common import (
     make_budget,
     requires,
 )
-from .output import ZERO_BASED_STYLES, write_output
+from .output import write_output
 
 #: picture formats, by file extension
 FORMATS = ("svg", "png", "pdf")
@@ -26,6 +28,9 @@ FORMATS = ("svg", "png", "pdf")
 #: options that apply to grids only, and to graphs only (given for the other: a usage error)
 GRID_OPTIONS = ("candidates", "scheme", "highlight_givens")
 GRAPH_OPTIONS = ("layout", "seed")
+#: the kind families ``draw`` pictures (:attr:`~sudokit.problems.ProblemKind.family`), each with
+#: the options that apply to it only
+FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
 
 
 @click.command()
@@ -139,15 +144,18 @@ def _check_kinds(ctx, records, file) -> None:
     where = "<stdin>" if file == "-" else file
     for record in records:
         kind = record.instance.kind
-        if kind not in ("sudoku", "latin", "coloring"):
-            raise InstanceError(f"draw takes Sudoku, Latin square and graph instances, not "
-                                f"{kind} ({where})")
-        wrong = GRAPH_OPTIONS if kind != "coloring" else GRID_OPTIONS
-        for name in wrong:
-            if is_given(ctx, name):
-                what = "graphs" if kind != "coloring" else "grids"
-                raise click.UsageError(f"{flag(ctx, name)} applies only to {what}, not to "
-                                       f"{kind} ({where})")
+        family = problem_kind(kind).family
+        if family not in FAMILY_OPTIONS:
+            nouns = [spec.noun for spec in PROBLEMS.values() if spec.family in FAMILY_OPTIONS]
+            raise InstanceError(f"draw takes {', '.join(nouns[:-1])} and {nouns[-1]} "
+                                f"instances, not {kind} ({where})")
+        for other, names in FAMILY_OPTIONS.items():
+            if other == family:
+                continue
+            for name in names:
+                if is_given(ctx, name):
+                    raise click.UsageError(f"{flag(ctx, name)} applies only to {other}s, not "
+                                           f"to {kind} ({where})")
 
 
 def _solve(records, solver, budget) -> list:
@@ -171,7 +179,7 @@ def _picture(record, values, scheme, highlight_givens, layout, seed, caption):
     from ..draw import graph_picture, grid_picture
 
     instance = record.instance
-    if instance.kind == "coloring":
+    if problem_kind(instance).family == "graph":
         return graph_picture(instance, values, layout=layout, seed=seed, caption=caption)
     domains = None
     if scheme is not None:
@@ -180,7 +188,7 @@ def _picture(record, values, scheme, highlight_givens, layout, seed, caption):
         domains = propagate(instance, scheme)[1]
     return grid_picture(instance, values, candidates=domains,
                         highlight_givens=highlight_givens,
-                        zero_based=record.style in ZERO_BASED_STYLES, caption=caption)
+                        zero_based=output_style(record.style).zero_based, caption=caption)
 
 
 def _write(pages, fmt, output, width, file) -> None:

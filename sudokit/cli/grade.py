@@ -17,8 +17,9 @@ from ..grading import (
     parse_schemes,
     search_free_table,
 )
+from ..problems import kinds_where, problem_kind
 from .answers import table_text
-from .common import exclusive, instance_options, load_chunks
+from .common import exclusive, instance_options_for, load_chunks
 from .jobs import cluster_client, jobs_options, on_cluster
 from .output import Progress, emit_json, output_option, output_stream
 
@@ -30,9 +31,13 @@ def _grade_of(names, row):
     return "search"
 
 
+#: the kinds ``grade`` takes (``--problem`` offers these; no ``--colors``: no graphs)
+GRADABLE = kinds_where(gradable=True)
+
+
 @click.command()
 @click.argument("file", type=str)
-@instance_options
+@instance_options_for(GRADABLE)
 @click.option("--schemes", metavar="LIST",
               help="Comma-separated schemes to test (default: all, weakest first: "
                    + ",".join(ORDER) + ").")
@@ -49,7 +54,7 @@ def _grade_of(names, row):
 @jobs_options
 @output_option
 @click.pass_context
-def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, shave_passes,
+def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passes,
           output, **cluster):
     """Grade every grid puzzle in FILE ('-' for stdin) by propagation strength.
 
@@ -76,7 +81,7 @@ def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, sha
     except SudokitError as err:
         raise click.BadParameter(err.for_cli(), param_hint="--schemes") from None
     parallel = on_cluster(cluster)  # else graded here
-    total, chunks = load_chunks(file, problem, box, colors)
+    total, chunks = load_chunks(file, problem, box, None)
     mode.prepare("grading")   # compiled first where no cache has them
     tables = []  # --summary: the search-free rows of every chunk
     done = 0
@@ -110,8 +115,9 @@ def grade(ctx, file, problem, box, colors, schemes, as_json, summary, nodes, sha
 
 def _check_gradable(records) -> None:
     for record in records:
-        if not hasattr(record.instance, "units") or not hasattr(record.instance, "givens"):
-            raise SudokitError(f"grade needs Sudoku or Latin square puzzles; "
+        if not problem_kind(record.instance).gradable:
+            nouns = [problem_kind(name).noun for name in GRADABLE]
+            raise SudokitError(f"grade needs {' or '.join(nouns)} puzzles; "
                                f"{record.instance.__class__.__name__} cannot be graded")
 
 

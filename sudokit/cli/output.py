@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from ..errors import OutputError
+from ..formats.styles import STYLES, output_style
 
 __all__ = ["Progress", "ZERO_BASED_STYLES", "emit_json", "output_option", "output_stream",
            "speak_values", "write_output", "written_value"]
@@ -28,15 +29,15 @@ def emit_json(obj, file=None) -> None:
 
 # -- values as the input numbers them ----------------------------------------------------
 
-#: Record styles (``formats.STYLES``) whose files number values from 0; inside sudokit, and in
-#: every other style, values are 1..n.
-ZERO_BASED_STYLES = frozenset({"pls"})
+#: Record styles whose files number values from 0 (their ``zero_based`` in the styles registry,
+#: :mod:`sudokit.formats.styles`); inside sudokit, and in every other style, values are 1..n.
+ZERO_BASED_STYLES = frozenset(name for name, style in STYLES.items() if style.zero_based)
 
 
 def written_value(style: str, value: Any) -> Any:
     """A value (an int or an array of them) as a record of ``style`` writes it: ``.pls``
     numbers symbols 0..n-1 (and a hole -1), everything else 1..n (0 empty)."""
-    return value - 1 if style in ZERO_BASED_STYLES else value
+    return output_style(style).written(value)
 
 
 #: The messages of ``GridPuzzle.violations`` that quote values; the named groups ``value``,
@@ -51,7 +52,7 @@ _VALUE_MESSAGES = (
 def speak_values(message: str, style: str) -> str:
     """A violation message with its values numbered as a record of ``style`` numbers them
     (positions stay 1-based: rows and columns are not values)."""
-    if style not in ZERO_BASED_STYLES:
+    if not output_style(style).zero_based:
         return message
     for pattern in _VALUE_MESSAGES:
         match = pattern.fullmatch(message)

@@ -87,7 +87,8 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
         raise click.BadParameter(f"unknown reduction {name!r}; 'sudokit reduce --list' "
                                  "lists them", param_hint="NAME")
     spec = REDUCTIONS[name]
-    if map_back is not None and spec.target == "cnf" and _names_cnf(file):
+    if (map_back is not None and problem_kind(spec.target).family == "formula"
+            and _names_formula(file)):
         record, reduced = _written_encoding(file, spec)
         _map_back(ctx, record, reduced, map_back)
         return
@@ -116,12 +117,13 @@ def _write_target(reduced, output, file) -> None:
     write_output(output, format_instance(reduced.target, style) + "\n", inputs=(file,))
 
 
-def _names_cnf(path: str) -> bool:
-    """Whether FILE (not stdin) is a DIMACS CNF, by its extension or first significant line."""
+def _names_formula(path: str) -> bool:
+    """Whether FILE (not stdin) is a formula (a DIMACS CNF), by its extension or first
+    significant line."""
     if path == "-":
         return False
     text, source = read_text(path)
-    return sniff_kind(source, text) == "cnf"
+    return problem_kind(sniff_kind(source, text)).family == "formula"
 
 
 def _written_encoding(path: str, spec):
@@ -145,7 +147,7 @@ def _map_back(ctx, record, reduced, path) -> None:
     candidates = parse_solutions(text, source, reduced.target)
     if not candidates:
         raise ParseError("no target solution found", source)
-    if reduced.target.kind == "cnf":
+    if problem_kind(reduced.target).family == "formula":
         note = read_model(candidates[0], reduced.target.cnf.num_vars).note
         if note:
             click.echo(f"sudokit: note: {note}", err=True)

@@ -42,7 +42,7 @@ from ..cnf import CNF, ProjectionLines
 from ..errors import DecodeError, EncodingError, ResourceError
 from ..instances.formula import CNFFormula, formula
 from ..instances.jigsaw import format_region_map
-from ..problems import problem_kind
+from ..problems import kinds_where, problem_kind
 from ..protocols import Composable, full_model
 from ..resources import available_memory, check_fits, format_bytes
 from .amo import at_most_one
@@ -271,14 +271,15 @@ class Encoding:
 _MINIMAL = (_cell_definedness, _unit_uniqueness)
 _EFFICIENT = (_cell_definedness, _cell_uniqueness, _unit_uniqueness)
 _EXTENDED = _EFFICIENT + (_unit_definedness,)
-_GRIDS = ("sudoku", "latin")
+_GRIDS = kinds_where(family="grid")
+_GRAPHS = kinds_where(family="graph")
 
 ENCODINGS: dict[str, Encoding] = {e.name: e for e in (
     Encoding("minimal", _MINIMAL, False, _GRIDS, "Lynce and Ouaknine 2006"),
     Encoding("efficient", _EFFICIENT, False, _GRIDS, "Lynce and Ouaknine 2006"),
     Encoding("extended", _EXTENDED, False, _GRIDS, "Lynce and Ouaknine 2006"),
-    Encoding("reduced", _EXTENDED, True, _GRIDS + ("coloring",), "Kwon and Jain 2006"),
-    Encoding("direct", _EFFICIENT, False, ("coloring",), "direct encoding of graph coloring"),
+    Encoding("reduced", _EXTENDED, True, _GRIDS + _GRAPHS, "Kwon and Jain 2006"),
+    Encoding("direct", _EFFICIENT, False, _GRAPHS, "direct encoding of graph coloring"),
 )}
 
 def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
@@ -324,14 +325,15 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
     families = spec.families
     if include_givens and not spec.reduced:
         families = families + (_givens,)
-    use_symmetry = symmetry_breaking and problem.kind == "coloring"
+    graph = problem_kind(problem).family == "graph"
+    use_symmetry = symmetry_breaking and graph
     if use_symmetry:
         families = families + (_symmetry_breaking,)
     for family in families:
         family(ctx)
     cnf.comments.extend(_header(problem, spec, amo, ids, ctx.symmetry))
     if spec.reduced:
-        side = 0 if problem.kind == "coloring" else problem.n
+        side = 0 if graph else problem.n
         cnf.deferred_comments.append(_MapLines(ids, problem.flat_givens, side))
     projection = ids[ids > 0]
     if cnf.num_vars > len(projection):  # auxiliary variables: declare what to count
@@ -359,14 +361,14 @@ def _check_size(problem, encoding: str, amo: str, max_bytes: int | None) -> None
 
 
 def _shape(problem) -> str:
-    if problem.kind == "coloring":
+    if problem_kind(problem).family == "graph":
         return f"graph ({problem.num_vertices} vertices, {problem.num_colors} colors)"
     return f"{problem.n}x{problem.n} {problem.kind}"
 
 
 def _header(problem, spec: Encoding, amo: str, ids: np.ndarray,
             symmetry: ColorSymmetry | None) -> list[str]:
-    if problem.kind == "coloring":
+    if problem_kind(problem).family == "graph":
         lines = [f"precoloring extension: {problem.num_vertices} vertices, "
                  f"{len(problem.edges)} edges, {problem.num_colors} colors"]
         standard = "var(v, c) = (v-1)*K + c  (vertex v, color c, 1-based; K colors)"

@@ -223,7 +223,7 @@ def completion_to_exact_cover(problem, encoding: str | None = None,
         named.append((kind, u, v + 1))
         unit_value_item[g] = ids
         num_primary += len(u) if primary else 0
-    names = DeferredNames(num_items, _ItemNames(problem.kind == "coloring",
+    names = DeferredNames(num_items, _ItemNames(problem_kind(problem).family == "graph",
                                                 getattr(problem, "n", 0), item_cells,
                                                 tuple(named)))
 

@@ -4,7 +4,8 @@
 ``-``), picks the problem kind from ``--problem``, the file extension or the first line (the
 registry in :mod:`sudokit.problems`) and returns
 :class:`Record` objects that remember their line and layout, so :func:`format_solution` can
-answer in the same layout.
+answer in the same layout (the registry of layouts, :data:`STYLES`, is in
+:mod:`sudokit.formats.styles`).
 
 Examples
 --------
@@ -16,22 +17,20 @@ Examples
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..errors import ParseError
-from ..instances.grid import GridPuzzle
 from ..problems import problem_kind, resolve, sniff_kind
 from .col import format_col, format_coloring, parse_col
 from .dimacs import format_dimacs, parse_dimacs, write_dimacs
 from .dlx import format_cover, format_dlx, parse_dlx
 from .pls import format_pls, parse_pls
 from .puzzle_text import OnBad, format_puzzle, parse_puzzles
-from .record import STYLES, Record
+from .record import Record
 from .solutions import parse_solutions
+from .styles import STYLES, OutputStyle, output_style
 from .textio import read_text
 
-__all__ = ["Record", "STYLES", "read_text", "parse_puzzles", "format_puzzle", "parse_pls",
-           "format_pls", "parse_col", "format_col", "format_coloring",
+__all__ = ["Record", "STYLES", "OutputStyle", "output_style", "read_text", "parse_puzzles",
+           "format_puzzle", "parse_pls", "format_pls", "parse_col", "format_col", "format_coloring",
            "parse_instances", "read_instances", "format_solution", "format_instance",
            "format_no_solution", "parse_dlx", "format_dlx", "format_cover", "parse_solutions",
            "format_dimacs", "parse_dimacs", "write_dimacs", "OnBad"]
@@ -98,40 +97,16 @@ def read_instances(path: str, problem: str | None = None, box: tuple[int, int] |
                            on_bad=on_bad)
 
 
-def _solution_as_pls(record, solution):
-    return format_pls(np.asarray(solution))
-
-
-def _solution_as_coloring(record, solution):
-    return format_coloring(solution)
-
-
-def _solution_as_text(record, solution):
-    return format_puzzle(np.asarray(solution), record.style, record.instance.box)
-
-
-def _solution_as_model(record, solution):
-    return "s SATISFIABLE\nv " + " ".join(map(str, np.asarray(solution).tolist())) + " 0"
-
-
-_SOLUTION_WRITERS = {"pls": _solution_as_pls, "col": _solution_as_coloring,
-                     "dimacs": _solution_as_model,
-                     "dlx": lambda record, selected: format_cover(record.instance, selected)}
-
-#: what ``solve`` prints for an instance without a solution: SAT-competition lines for DIMACS
-_NO_SOLUTION = {"dimacs": {"unsat": "s UNSATISFIABLE", "unknown": "s UNKNOWN"}}
-
-
 def format_no_solution(record: Record, status: str) -> str:
-    """The line for an instance whose status is ``"unsat"`` or ``"unknown"``.
+    """The line for an instance whose status is ``"unsat"`` or ``"unknown"`` (its style's
+    :meth:`~sudokit.formats.styles.OutputStyle.no_solution`: SAT-competition lines for DIMACS).
 
     Examples
     --------
     >>> format_no_solution(parse_instances("1" + "." * 15)[0], "unsat")
     'no solution'
     """
-    plain = {"unsat": "no solution", "unknown": "unknown"}
-    return _NO_SOLUTION.get(record.style, plain)[status]
+    return output_style(record.style).no_solution(status)
 
 
 def format_solution(record: Record, solution) -> str:
@@ -154,22 +129,7 @@ def format_solution(record: Record, solution) -> str:
     2 1 | 4 3
     4 3 | 2 1
     """
-    writer = _SOLUTION_WRITERS.get(record.style, _solution_as_text)
-    return writer(record, solution)
-
-
-_INSTANCE_WRITERS = {"pls": lambda inst: format_pls(inst), "col": lambda inst: format_col(inst),
-                     "dimacs": lambda inst: _format_formula(inst).rstrip("\n"),
-                     "dlx": lambda inst: format_dlx(inst).rstrip("\n")}
-
-
-def _format_formula(instance) -> str:
-    """DIMACS text of a formula; a ``c p show ... 0`` line when the projection is not all."""
-    text = format_dimacs(instance.cnf)
-    if len(instance.projection) == instance.cnf.num_vars:
-        return text
-    shown = " ".join(map(str, instance.projection.tolist()))
-    return f"c p show {shown} 0\n" + text
+    return output_style(record.style).solution_text(record, solution)
 
 
 def format_instance(record_or_instance, style: str | None = None) -> str:
@@ -190,8 +150,4 @@ def format_instance(record_or_instance, style: str | None = None) -> str:
     else:
         instance = record_or_instance
     style = style or problem_kind(instance).default_style
-    if style in _INSTANCE_WRITERS:
-        return _INSTANCE_WRITERS[style](instance)
-    if not isinstance(instance, GridPuzzle):
-        raise ValueError(f"style {style!r} is for grid puzzles, not {type(instance).__name__}")
-    return format_puzzle(instance, style)
+    return output_style(style).instance_text(instance)

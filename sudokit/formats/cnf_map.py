@@ -43,6 +43,7 @@ from ..encoders.completion_cnf import CNFEncoding
 from ..errors import InstanceError, ParseError
 from ..instances.jigsaw import parse_region_map
 from ..instances.variants import parse_variants
+from ..problems import problem_kind
 
 __all__ = ["encoding_from_cnf"]
 
@@ -166,10 +167,11 @@ def _problem(kind: str, side: int, box, values: int, givens: np.ndarray, variant
              regions=None):
     from ..instances import latin_square, precoloring, sudoku
 
-    if kind == "coloring":  # the edges are in the clauses; the decoded coloring needs none
+    spec = problem_kind(kind)
+    if spec.family == "graph":  # the edges are in the clauses; the decoded coloring needs none
         return precoloring(len(givens), np.zeros((0, 2), dtype=np.int64), values,
                            {int(v): int(c) for v, c in enumerate(givens) if c})
     grid = givens.reshape(side, side)
-    if kind == "sudoku":
+    if "box" in spec.options:  # a Sudoku (boxes, or a jigsaw's regions)
         return sudoku(grid, box, variants=variants, regions=regions)
     return latin_square(grid, variants=variants)

@@ -17,14 +17,13 @@ import numpy as np
 
 from ..instances.grid import GridPuzzle
 from ..instances.jigsaw import format_region_map
+from .styles import output_style
 
 __all__ = ["format_puzzle", "variant_header", "VariantHeaders", "SYMBOLS", "MAX_CHAR_N",
            "SYMBOL_BYTES"]
 
 #: Character of each value: index 0 is the empty cell.
 SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-#: the record styles of puzzle text, which can hold a variant header
-TEXT_STYLES = ("line", "ints-line", "grid", "ints-grid")
 #: The largest grid written one character per cell.
 MAX_CHAR_N = len(SYMBOLS) - 1
 #: ``SYMBOL_BYTES[value]``: the byte of each symbol, for writing a grid in one lookup
@@ -147,8 +146,9 @@ class VariantHeaders:
     def before(self, instance, style: str = "line") -> str:
         """The lines (each with its line break) to write before ``instance`` in ``style``;
         empty when it has the variants and map of the puzzle before it, is no grid, or
-        ``style`` is not puzzle text (``.pls`` has no place for them)."""
-        if style not in TEXT_STYLES:
+        ``style`` is not puzzle text (``.pls`` has no place for them: its registry entry's
+        ``headers``)."""
+        if not output_style(style).headers:
             return ""
         variants = tuple(getattr(instance, "variants", ()) or ())
         regions = getattr(instance, "regions_key", None)

@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Record", "STYLES"]
+from .styles import STYLES
 
-#: Every layout a parser reports and a writer accepts.
-STYLES = ("line", "ints-line", "grid", "ints-grid", "pls", "col", "dimacs", "dlx")
+__all__ = ["Record", "STYLES"]
 
 
 @dataclass(frozen=True)
@@ -31,7 +30,8 @@ class Record:
     line : int
         1-based line where the instance starts in its source.
     style : str
-        One of :data:`STYLES`; solutions are written back in the same style.
+        One of :data:`~sudokit.formats.styles.STYLES` (every layout a parser reports and a
+        writer accepts); solutions are written back in the same style.
 
     Examples
     --------

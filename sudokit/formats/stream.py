@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from ..errors import InstanceError, ParseError
-from ..problems import sniff_kind
+from ..problems import problem_kind, sniff_kind
 from . import parse_instances
 from .columns import ColumnChunk, column_chunk, column_width
 from .pls import is_pls_text
@@ -52,9 +52,6 @@ CHUNK_LINES = 1 << 14
 MIN_CUT_WIDTH = 72
 
 _SPACE = re.compile(r"\s")
-
-#: the kinds read in chunks: files of many puzzles (``.pls`` text is one instance)
-_CHUNKED_KINDS = ("sudoku", "latin")
 
 
 def read_instance_chunks(path: str, problem: str | None = None,
@@ -78,7 +75,8 @@ def read_instance_chunks(path: str, problem: str | None = None,
                 break
         text = "".join(head)
         kind = sniff_kind(source, text, problem)
-        if (kind not in _CHUNKED_KINDS or is_pls_text(text)
+        # kinds of many one-line instances are read in chunks (``.pls`` text is one instance)
+        if (not problem_kind(kind).column_chunks or is_pls_text(text)
                 or source.lower().endswith(".pls")):
             text += "".join(lines)
             yield parse_instances(text, source, kind, box, colors, on_bad=on_bad)
@@ -111,7 +109,7 @@ def _column_shape(line: str, kind: str, box):
     if width is None:
         return None
     n = math.isqrt(width)
-    if kind == "latin":
+    if "box" not in problem_kind(kind).options:   # a Latin square: no boxes
         return width, None
     box = box or (math.isqrt(n),) * 2
     return (width, box) if box[0] * box[1] == n else None

@@ -37,6 +37,7 @@ import numpy as np
 from ..errors import InstanceError
 from ..instances import GridPuzzle, Precoloring, precoloring
 from ..instances.units import unit_graph_edges
+from ..problems import problem_kind
 from . import optional_module
 
 __all__ = ["to_networkx", "from_networkx", "grid_to_networkx", "precoloring_to_networkx"]
@@ -76,11 +77,10 @@ def grid_to_networkx(puzzle: GridPuzzle, solution=None):
     """
     nx = _nx()
     n = puzzle.n
-    sudoku = puzzle.kind == "sudoku"
-    what = "Sudoku graph" if sudoku else "rook's graph"
-    shape = " ".join([*puzzle.variants, f"{n}x{n}", "Sudoku" if sudoku else "Latin square"])
+    kind = problem_kind(puzzle)
+    shape = " ".join([*puzzle.variants, f"{n}x{n}", kind.noun])
     graph = nx.Graph(kind=puzzle.kind, n=n, box=puzzle.box, variants=puzzle.variants,
-                     name=f"{what} of a {shape}")
+                     name=f"{kind.unit_graph} of a {shape}")
     rows, cols = np.divmod(np.arange(n * n), n)
     labels = list(zip(rows.tolist(), cols.tolist(), strict=True))
     attributes: dict[str, list] = {"row": rows.tolist(), "col": cols.tolist()}

@@ -24,6 +24,7 @@ import numpy as np
 from ..errors import InstanceError
 from ..instances import GridPuzzle, Precoloring, precoloring
 from ..instances.units import unit_graph_edges
+from ..problems import problem_kind
 from ..protocols import Composable
 
 __all__ = ["GridToColoring", "grid_to_coloring", "latin_to_coloring", "sudoku_to_coloring"]
@@ -51,17 +52,18 @@ class GridToColoring(Composable):
 
     def explain(self) -> str:
         puzzle, n = self.source, self.source.n
-        graph_name = "Sudoku graph" if puzzle.kind == "sudoku" else "rook's graph"
-        return (f"{self.name}: the {n}x{n} grid becomes the {graph_name} with {n * n} vertices "
-                f"(vertex (r-1)*{n}+c is cell (r, c)) and {len(self.target.edges)} edges (cells "
-                f"sharing a row, column{' or box' if puzzle.kind == 'sudoku' else ''}); "
+        kind = problem_kind(puzzle)
+        boxes = " or box" if "box" in kind.options else ""
+        return (f"{self.name}: the {n}x{n} grid becomes the {kind.unit_graph} with {n * n} "
+                f"vertices (vertex (r-1)*{n}+c is cell (r, c)) and {len(self.target.edges)} "
+                f"edges (cells sharing a row, column{boxes}); "
                 f"the {puzzle.num_givens} givens become precolors and the {n} values the "
                 f"{n} colors.")
 
 
 def grid_to_coloring(puzzle, kind: str | None = None) -> GridToColoring:
     """Reduce a Sudoku or Latin square (``kind`` checks which) to precoloring extension."""
-    if puzzle.kind not in ("sudoku", "latin") or (kind and puzzle.kind != kind):
+    if problem_kind(puzzle).family != "grid" or (kind and puzzle.kind != kind):
         raise InstanceError(f"{kind or 'a grid'}2coloring needs a {kind or 'grid'} puzzle, "
                             f"got a {puzzle.kind} instance")
     n = puzzle.n

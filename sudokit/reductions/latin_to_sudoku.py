@@ -50,6 +50,7 @@ import numpy as np
 
 from ..errors import InstanceError
 from ..instances import GridPuzzle, sudoku
+from ..problems import problem_kind
 from ..protocols import Composable
 
 __all__ = ["LatinToSudoku", "latin_to_sudoku", "sudoku_pattern"]
@@ -110,7 +111,8 @@ class LatinToSudoku(Composable):
 
 def latin_to_sudoku(square) -> LatinToSudoku:
     """Reduce a partial Latin square of order k to a Sudoku of order k^2 (see the module)."""
-    if square.kind != "latin":
+    kind = problem_kind(square)
+    if kind.family != "grid" or "box" in kind.options:   # a grid of rows and columns only
         raise InstanceError(f"latin2sudoku needs a Latin square, got a {square.kind} instance")
     if getattr(square, "variants", ()):
         raise InstanceError("latin2sudoku keeps rows and columns only; the "

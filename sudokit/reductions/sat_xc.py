@@ -45,6 +45,7 @@ from ..encoders import ExactCoverCNF, exact_cover_to_cnf
 from ..errors import DecodeError, InstanceError
 from ..exact_cover import DeferredNames, ExactCover
 from ..instances.formula import CNFFormula
+from ..problems import problem_kind
 from ..protocols import Composable, full_model
 
 __all__ = ["SatToExactCover", "exact_cover_to_sat", "sat_to_exact_cover"]
@@ -52,7 +53,7 @@ __all__ = ["SatToExactCover", "exact_cover_to_sat", "sat_to_exact_cover"]
 
 def exact_cover_to_sat(xc) -> ExactCoverCNF:
     """Exact cover to CNF (parsimonious): variable k+1 is option k."""
-    if xc.kind != "xc":
+    if problem_kind(xc).family != "cover":
         raise InstanceError(f"xc2sat needs an exact cover problem, got a {xc.kind} instance")
     return exact_cover_to_cnf(xc)
 
@@ -124,7 +125,7 @@ def sat_to_exact_cover(problem, encoding: str | None = None,
 
     This is also the ``cnf`` kind's exact cover encoding (``encoding`` is not used).
     """
-    if problem.kind != "cnf":
+    if problem_kind(problem).family != "formula":
         raise InstanceError(f"sat2xc needs a CNF formula, got a {problem.kind} instance")
     cnf = problem.cnf
     num_vars = cnf.num_vars

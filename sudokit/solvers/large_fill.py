@@ -52,6 +52,7 @@ import numpy as np
 from .._accel.numba_cache import njit
 from ..cnf import CNF
 from ..errors import BudgetExhausted
+from ..problems import problem_kind
 from .budget import Budget
 from .pysat_solver import load_cnf, open_solver, read_model, run_solver
 
@@ -445,7 +446,7 @@ def fill_sparse(instance, deadline: float | None, seed: int = 0, *, tail: int | 
     """
     info = stats if stats is not None else {}
     info.update(attempts=0, restarts=0, tail=0, conflicts=0)
-    if instance.kind not in ("sudoku", "latin") or instance.n > MAX_SIDE:
+    if problem_kind(instance).family != "grid" or instance.n > MAX_SIDE:
         return None
     n = instance.n
     has_boxes = instance.box is not None

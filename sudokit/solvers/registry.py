@@ -25,7 +25,7 @@ from pysat.solvers import SolverNames
 
 from .._accel import mode
 from ..errors import MissingExtraError, SolverError, UnsupportedTaskError
-from ..problems import problem_kind, resolve
+from ..problems import PROBLEMS, kinds_where, problem_kind, resolve
 from .engine import Engine
 
 __all__ = ["SOLVERS", "EXACT_SOLVERS", "CP_SOLVERS", "DEFAULT_SOLVER", "ENGINES", "ALL_KINDS",
@@ -83,7 +83,7 @@ CP_SOLVERS: dict[str, str] = {
 
 
 #: every problem kind (:data:`sudokit.problems.PROBLEMS`); an engine takes these unless it says
-ALL_KINDS = ("sudoku", "latin", "coloring", "cnf", "xc")
+ALL_KINDS = tuple(PROBLEMS)
 
 
 class NeedsExtra:
@@ -147,13 +147,13 @@ ENGINES: dict[str, EngineSpec] = {
                       ("seconds", "nodes"), kernels="dlx", arrays=True),
     # the CP search family (sudokit.solvers.cp_engine), one module per method
     **{name: EngineSpec(name, text, "sudokit.solvers.cp_engine:CPEngine", ("seconds", "nodes"),
-                        kinds=("sudoku", "latin", "coloring"), kernels=name, arrays=True)
+                        kinds=kinds_where(has_cells=True), kernels=name, arrays=True)
        for name, text in CP_SOLVERS.items()},
 }
 
 #: the model-based back ends (issue 11): an integer program, a CP model, a metaheuristic; on
 #: the unit model, so grids of any box shape, Latin squares and graphs, never CNF or xc
-_UNIT_KINDS = ("sudoku", "latin", "coloring")
+_UNIT_KINDS = kinds_where(has_cells=True)
 ENGINES.update({
     "ilp": EngineSpec("ilp", "binary integer program (Bartlett et al. 2008), branch and cut "
                       "with HiGHS", "sudokit.solvers.ilp:ILPEngine", ("seconds",),

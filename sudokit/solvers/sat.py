@@ -272,7 +272,7 @@ class SATEngine(EngineBase):
     def _amo_for(self, instance, encoding: str | None) -> str:
         if self.amo is not None:
             return self.amo
-        if encoding is None or instance.kind not in ("sudoku", "latin", "coloring"):
+        if encoding is None or not problem_kind(instance).has_cells:
             return "pairwise"
         pairwise = completion_cnf_size(instance, encoding, "pairwise").clauses
         return "seqcounter" if pairwise > self.auto_amo_clauses else "pairwise"
@@ -289,12 +289,13 @@ class SATEngine(EngineBase):
         """
         if self.shared is not None:
             return self._shared_solve(instance, budget)
-        if (instance.kind in ("sudoku", "latin") and instance.n >= self.construct_min_side
+        is_grid = problem_kind(instance).family == "grid"
+        if (is_grid and instance.n >= self.construct_min_side
                 and instance.num_givens == 0 and not getattr(instance, "variants", ())):
             self.conflicts = 0
             return pattern_grid(instance.n, instance.box or (1, instance.n))
         meter = budget.start()
-        if (instance.kind in ("sudoku", "latin") and instance.n >= self.construct_min_side
+        if (is_grid and instance.n >= self.construct_min_side
                 and instance.num_givens <= self.sparse_fill_max_share * instance.num_cells):
             from .large_fill import MAX_SIDE, fill_sparse  # loads numba: large grids only
 

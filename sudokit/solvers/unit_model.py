@@ -65,6 +65,7 @@ import numpy as np
 
 from ..errors import UnsupportedTaskError
 from ..instances.units import cell_unit_table
+from ..problems import PROBLEMS, kinds_where
 
 __all__ = ["MAX_VALUES", "UnitModel", "unit_model", "shape_of", "stack_givens"]
 
@@ -72,7 +73,7 @@ __all__ = ["MAX_VALUES", "UnitModel", "unit_model", "shape_of", "stack_givens"]
 MAX_VALUES = 64
 
 #: the kinds whose instances have cells, values and units (the CNF and exact-cover kinds do not)
-KINDS = ("sudoku", "latin", "coloring")
+KINDS = kinds_where(has_cells=True)
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,8 +141,8 @@ def unit_model(instance: Any) -> UnitModel:
     """
     kind = getattr(instance, "kind", None)
     if kind not in KINDS:
-        raise UnsupportedTaskError(f"the CP solvers take sudoku, latin and coloring instances, "
-                                   f"not {kind}")
+        raise UnsupportedTaskError(f"the CP solvers take {', '.join(KINDS[:-1])} and "
+                                   f"{KINDS[-1]} instances, not {kind}")
     values = int(instance.num_values)
     if values > MAX_VALUES:
         raise UnsupportedTaskError(
@@ -163,8 +164,8 @@ def unit_model(instance: Any) -> UnitModel:
 def shape_of(instance: Any) -> tuple | None:
     """What grids sharing one model have in common (kind, side, box, and variants and a
     jigsaw's region map when there are some); None for a graph."""
-    kind = getattr(instance, "kind", None)
-    if kind not in ("sudoku", "latin"):
+    spec = PROBLEMS.get(getattr(instance, "kind", ""))
+    if spec is None or spec.family != "grid":
         return None
     from ..instances.grid import grid_shape_key  # variants and a jigsaw's regions too
 
