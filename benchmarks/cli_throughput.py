@@ -1214,6 +1214,61 @@ def report(ctx, rows):
     return 0 if all(v is not False for v, _ in goals) else 1
 
 
+# -------------------------------------------------------------------------- baseline
+BASELINE = " (baseline)"
+
+#: how much slower than the baseline a row may be (median wall or CPU time)
+BASELINE_TOLERANCE = 0.05
+
+
+def add_baseline(rows, sudokit_bin, baseline_bin):
+    """Each whole-process sudokit entry gets a twin run by ``baseline_bin`` (same input,
+    same check), placed right after it so that the runs interleave."""
+    def swap(argv):
+        return None if argv is None else [baseline_bin if a == sudokit_bin else a for a in argv]
+
+    for row in rows:
+        twins = []
+        for entry in row.entries:
+            twins.append(entry)
+            if entry.kind == "sudokit" and sudokit_bin in entry.argv:
+                twins.append(Entry(entry.name + BASELINE, swap(entry.argv), stdin=entry.stdin,
+                                   warmup=swap(entry.warmup), check=entry.check,
+                                   cold=entry.cold, shown=" ".join(
+                                       _short(a) for a in swap(entry.argv))))
+        row.entries = twins
+
+
+def report_baseline(rows):
+    """The sudokit entries against their baseline twins: median wall and CPU time, and the
+    verdict (within :data:`BASELINE_TOLERANCE` on wall or CPU time)."""
+    from _data import format_table
+    table, slower = [], []
+    for row in rows:
+        for entry in row.entries:
+            twin = row.entry(entry.name + BASELINE)
+            if twin is None or not entry.whole or not twin.whole:
+                continue
+            now = [stats([r[k] for r in entry.whole])[1] for k in ("wall", "cpu")]
+            then = [stats([r[k] for r in twin.whole])[1] for k in ("wall", "cpu")]
+            ratios = [a / b if b else float("nan") for a, b in zip(now, then, strict=True)]
+            within = min(ratios) <= 1 + BASELINE_TOLERANCE
+            if not within:
+                slower.append(row.key)
+            table.append([row.key, entry.name, f"{then[0]:.3f}", f"{now[0]:.3f}",
+                          f"{ratios[0]:.3f}", f"{then[1]:.3f}", f"{now[1]:.3f}",
+                          f"{ratios[1]:.3f}", "yes" if within else "NO"])
+    print()
+    print("against the baseline (median whole-process times, same run, interleaved):")
+    print(format_table(["row", "program", "base wall", "wall", "ratio", "base cpu", "cpu",
+                        "ratio", f"within {BASELINE_TOLERANCE:.0%}"], table,
+                       right=set(range(2, 8))))
+    if slower:
+        print(f"slower than the baseline by more than {BASELINE_TOLERANCE:.0%} (wall and "
+              f"CPU): {', '.join(slower)}")
+    return 1 if slower else 0
+
+
 # ------------------------------------------------------------------------------ main
 def _entry_point(path):
     """The interpreter of a console script (its shebang), else sys.executable."""
@@ -1255,6 +1310,10 @@ def main(argv=None) -> int:
     parser.add_argument("--sudokit", default=os.path.join(ROOT, ".venv", "bin", "sudokit"),
                         help="the sudokit entry point to run (default: %(default)s); its "
                              "venv's interpreter runs the in-process calls")
+    parser.add_argument("--baseline", metavar="SUDOKIT",
+                        help="another sudokit entry point (a checkout of an earlier version): "
+                             "every sudokit command runs with it too, interleaved, and a last "
+                             "table compares the two row by row (median wall and CPU time)")
     parser.add_argument("--peers-python",
                         default=os.path.join(HERE, ".venv-peers", "bin", "python"),
                         help="interpreter with xcover and exact-cover (default: %(default)s)")
@@ -1321,11 +1380,16 @@ def main(argv=None) -> int:
             if unknown:
                 parser.error(f"unknown rows {', '.join(sorted(unknown))} (see --list)")
             rows = [r for r in rows if r.key in wanted or r.group in wanted]
+        if args.baseline:
+            add_baseline(rows, sudokit_bin, os.path.abspath(args.baseline))
         for row in rows:
             run_row(row, ctx)
         if args.json:
             dump_json(args.json, ctx, rows)
-        return report(ctx, rows)
+        verdict = report(ctx, rows)
+        if args.baseline:
+            verdict = max(verdict, report_baseline(rows))
+        return verdict
     finally:
         log(f"removing {workdir}")
         shutil.rmtree(workdir, ignore_errors=True)

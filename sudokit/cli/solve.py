@@ -6,6 +6,7 @@ Each command is options -> :class:`~sudokit.batch.RunSpec` -> the input's chunks
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -13,6 +14,7 @@ from typing import IO, Any
 import click
 
 from ..batch import RunSpec, answer_chunks
+from ..batch.dask import answer_on_cluster
 from ..counting import COUNTERS
 from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
 from ..solvers.registry import FAST_GRID_SOLVER
@@ -49,24 +51,15 @@ def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: 
     problem = "xc" if options["xc"] else options["problem"]
     total, chunks = load_chunks(file, problem, options["box"], options["colors"], columns)
     progress = Progress(total, "counting" if spec.task == "count" else "solving")
-    flushed: float | None = None
     try:
-        with usage_errors(ctx):
+        with usage_errors(ctx), contextlib.ExitStack() as stack:
             if parallel:
-                engine = spec.engine.kernels if spec.engine else FAST_GRID_SOLVER
-                with cluster_client(options, (engine,) if engine else ()) as client:
-                    from ..batch.dask import answer_on_cluster
-
-                    yield from _flushing(answer_on_cluster(client, spec, chunks, progress), out)
-                return
-            for part, found in answer_chunks(spec, _flushed_between(chunks, out), progress):
-                yield part, found
-                now = time.monotonic()
-                if flushed is None or now - flushed >= 0.1:
-                    # the first answers, and then at most ten times a second: a slow
-                    # instance next never holds back the answers before it for long
-                    out.flush()
-                    flushed = now
+                family = spec.engine.kernels if spec.engine else FAST_GRID_SOLVER
+                client = stack.enter_context(cluster_client(options, (family,) if family else ()))
+                answers = answer_on_cluster(client, spec, chunks, progress)
+            else:
+                answers = answer_chunks(spec, _flushed_between(chunks, out), progress)
+            yield from _flushing(answers, out)
     finally:
         progress.close()
 
@@ -80,6 +73,8 @@ def _flushed_between(chunks: Iterable, out: IO) -> Iterator:
 
 
 def _flushing(parts: Iterable, out: IO) -> Iterator:
+    """The parts, ``out`` flushed after the first and then at most ten times a second (a
+    slow instance next never holds back the answers before it for long)."""
     flushed: float | None = None
     for item in parts:
         yield item
