@@ -6,7 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sudokit.errors import SolverError, UnsupportedTaskError
+from sudokit.errors import InstanceError, SolverError, UnsupportedTaskError
+from sudokit.generators.fills import FillStrategy, fill_grid, fill_strategy
+from sudokit.generators.grids import random_grid
+from sudokit.generators.puzzles import PuzzleGenerator
 from sudokit.instances import precoloring, sudoku
 from sudokit.solvers.budget import UNLIMITED, Budget
 from sudokit.solvers.engine import EngineBase
@@ -20,6 +23,7 @@ from sudokit.solvers.registry import (
     supports_budget,
 )
 
+# -- engines ------------------------------------------------------------------------------
 SOLUTION = np.array([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]])
 #: SOLUTION with five clues left; it has exactly one solution
 PUZZLE = np.where(np.array([[0, 0, 0, 0], [1, 0, 0, 1], [1, 0, 1, 0], [0, 0, 0, 1]]) > 0,
@@ -129,3 +133,50 @@ def test_an_engine_outside_the_registry_has_no_name():
     assert caught.value.for_cli() == f"unknown solver {REF!r}; run 'sudokit solvers' to list them"
     with pytest.raises(SolverError, match="not in the registry"):
         resolve_solver(BruteForce)
+
+
+# -- fill strategies --------------------------------------------------------------------
+def shifted_fill(n, box, rng, *, stats=None, **options):
+    """Shifted rows of one pattern, values relabelled at random (a toy fill for the tests)."""
+    r, c = box
+    base = np.array([[(c * (i % r) + i // r + j) % n for j in range(n)] for i in range(n)])
+    if stats is not None:
+        stats["nodes"] = 7
+    return rng.permutation(n)[base] + 1
+
+
+@pytest.mark.parametrize("fill", [shifted_fill, f"{__name__}:shifted_fill",
+                                  FillStrategy("shifted", "toy", "tests", shifted_fill,
+                                               kernels=False)],
+                         ids=["function", "string", "strategy"])
+def test_fill_grid_takes_a_users_strategy(fill):
+    stats = {}
+    grid = fill_grid(fill, 6, (2, 3), np.random.default_rng(1), stats=stats)
+    assert sudoku(grid, (2, 3)).is_solution(grid)
+    assert stats["nodes"] == 7 and stats["restarts"] == 0
+    assert stats["strategy"] == fill_strategy(fill).name
+    again = random_grid(6, (2, 3), np.random.default_rng(1), method=fill)
+    assert np.array_equal(again, grid)
+
+
+def test_a_generator_fills_with_a_users_strategy():
+    with PuzzleGenerator(6, (2, 3), seed=3, fill=shifted_fill) as gen:
+        made = gen.make("minimal")
+    assert made.minimal and made.extra["fill"]["strategy"] == f"{__name__}:shifted_fill"
+    assert sudoku(made.puzzle, (2, 3)).is_solution(made.solution)
+    with pytest.raises(InstanceError, match="takes no alpha"):
+        PuzzleGenerator(6, (2, 3), fill=shifted_fill, alpha=0.5)
+    with pytest.raises(InstanceError, match="makes empty Sudoku grids only"):
+        random_grid(4, None, np.random.default_rng(0), method=shifted_fill)
+
+
+@pytest.mark.parametrize("ref, message", [
+    ("nowhere:fill", "cannot load fill 'nowhere:fill': No module named 'nowhere'"),
+    ("sudokit.generators.fills:RAGGI", "names neither a fill function nor"),
+])
+def test_a_reference_that_names_no_fill_is_one_line(ref, message):
+    with pytest.raises(InstanceError, match=message) as caught:
+        fill_grid(ref, 4, (2, 2), np.random.default_rng(0))
+    assert "\n" not in str(caught.value)
+    with pytest.raises(InstanceError, match="unknown fill method 'annealing'"):
+        fill_strategy("annealing")

@@ -74,7 +74,7 @@ from ..solvers.budget import Budget, Meter
 from ..solvers.registry import CP_SOLVERS, DEFAULT_SOLVER, open_engine
 from .budgets import GenerationStatus, PuzzleClock, default_time_limit
 from .cp_removal import CPRemovalPass, CPScratch
-from .fills import fill_strategy, prepare_fill
+from .fills import FillLike, fill_strategy, prepare_fill
 from .grids import SEARCH_MAX_SIDE, check_shape, random_grid
 from .removal import SLICE_WORK, RemovalPass
 from .variant_grids import random_regions, random_variant_grid
@@ -220,9 +220,10 @@ class PuzzleGenerator:
         Per-test budget in ``"unique"`` mode: DLX or CP search nodes, or SAT conflicts
         (default ``20 n^2``).
         (The budget of a whole puzzle is :meth:`make`'s ``budget``.)
-    fill : str
+    fill : str, FillStrategy or callable
         How full grids are made: a strategy of :data:`~sudokit.generators.fills.FILLS`
-        (:func:`~sudokit.generators.grids.random_grid`).
+        (:func:`~sudokit.generators.grids.random_grid`), or a user's own (anything
+        :func:`~sudokit.generators.fills.fill_strategy` takes).
     alpha : float, optional
         The fill strategy's parameter, where it takes one (its default when None). What the
         last fill reported (strategy, restarts, nodes, seconds) is in ``fill_stats`` and in
@@ -250,7 +251,7 @@ class PuzzleGenerator:
 
     def __init__(self, n: int, box: tuple[int, int] | None, seed: int | None = None,
                  checker: str = "auto", verify: bool = False, symmetry: str = "none",
-                 budget: int | None = None, fill: str = "auto", alpha: float | None = None,
+                 budget: int | None = None, fill: FillLike = "auto", alpha: float | None = None,
                  variants=(), regions=None):
         variants = parse_variants(variants)
         jigsaw = "jigsaw" in variants or regions is not None
@@ -258,13 +259,14 @@ class PuzzleGenerator:
             check_shape(n, box)
         elif not 1 <= n <= 64:
             raise InstanceError(f"a jigsaw side must lie in 1..64, got {n}")
-        if variants and fill != "auto":
-            raise InstanceError(f"the {fill} fill builds classic grids; a variant grid is "
+        named = fill if isinstance(fill, str) else fill_strategy(fill).name
+        if variants and named != "auto":
+            raise InstanceError(f"the {named} fill builds classic grids; a variant grid is "
                                 "filled through its units (leave the fill at auto)").with_cli(
-                f"--fill {fill} builds classic grids; a variant grid is filled through its "
+                f"--fill {named} builds classic grids; a variant grid is filled through its "
                 "units (leave --fill out)")
-        self.fill = fill
-        self.alpha = fill_strategy(fill).check_alpha(alpha)
+        self.fill, self._strategy = fill, fill_strategy(fill)
+        self.alpha = self._strategy.check_alpha(alpha)
         self.fill_stats: dict = {}
         if checker not in CHECKERS:
             raise SolverError(f"unknown checker {checker!r}; choose one of "
@@ -374,7 +376,7 @@ class PuzzleGenerator:
             self.fill_stats = {"strategy": "variant"}
             engine = self._engine("takano" if self.n <= AUTO_TAKANO_MAX_SIDE else "sat")
             return random_variant_grid(self.template, self.rng, meter, engine=engine)
-        return random_grid(self.n, self.box, self.rng, method=self.fill, meter=meter,
+        return random_grid(self.n, self.box, self.rng, method=self._strategy, meter=meter,
                            progress=progress, alpha=self.alpha, stats=self.fill_stats)
 
     def _order(self):
@@ -548,9 +550,9 @@ class PuzzleGenerator:
         checker = self.checker_for(mode, budget)
         other = "sat" if checker == "dlx" or self.checker == "auto" else "dlx"   # --verify
         backends = () if mode == "full" else (checker, other) if self.verify else (checker,)
-        _prepare_kernels(*backends, bands=self.fill == "sat" or (self.fill == "auto"
-                                                                 and self.n > SEARCH_MAX_SIDE))
-        prepare_fill(self.fill)
+        _prepare_kernels(*backends, bands=self._strategy.name == "sat" or (
+            self._strategy.name == "auto" and self.n > SEARCH_MAX_SIDE))
+        prepare_fill(self._strategy)
         if mode != "full":                   # set up once per shape, outside the budget
             self._engine(checker)
             if checker == "takano" and self._cp is None:
