@@ -6,7 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sudokit.errors import InstanceError, SolverError, UnsupportedTaskError
+from sudokit.counting import CounterSpec, count_models, counter_function, counter_spec
+from sudokit.counting.base import CountResult
+from sudokit.errors import InstanceError, SolverError, SudokitError, UnsupportedTaskError
 from sudokit.generators.fills import FillStrategy, fill_grid, fill_strategy
 from sudokit.generators.grids import random_grid
 from sudokit.generators.puzzles import PuzzleGenerator
@@ -180,3 +182,33 @@ def test_a_reference_that_names_no_fill_is_one_line(ref, message):
     assert "\n" not in str(caught.value)
     with pytest.raises(InstanceError, match="unknown fill method 'annealing'"):
         fill_strategy("annealing")
+
+
+# -- counters ---------------------------------------------------------------------------
+def brute_count(instance, budget, limit=None):
+    """Counts with the brute-force engine above (a toy counter for the tests)."""
+    count, _ = BruteForce("brute").count(instance, limit, budget)
+    return CountResult("sat" if count else "unsat", count)
+
+
+@pytest.mark.parametrize("counter", [brute_count, f"{__name__}:brute_count",
+                                     CounterSpec("brute", "toy", brute_count,
+                                                 options=("limit",))],
+                         ids=["function", "string", "spec"])
+def test_count_models_takes_a_users_counter(counter):
+    empty = sudoku(np.zeros((4, 4), int))
+    assert count_models(empty, counter).count == 288
+    assert count_models(empty, counter, limit=5).count == 5
+    assert counter_spec(counter).options == ("limit",)
+    with pytest.raises(SudokitError, match="does not take seed"):
+        count_models(empty, counter, seed=1)
+
+
+def test_a_reference_that_names_no_counter_is_one_line():
+    with pytest.raises(SudokitError, match="cannot load counter 'nowhere:count'") as caught:
+        count_models(sudoku(np.zeros((4, 4), int)), "nowhere:count")
+    assert "\n" not in str(caught.value)
+    with pytest.raises(SudokitError, match="names neither a count function"):
+        counter_spec("sudokit.counting.registry:DEFAULT_COUNTER")
+    with pytest.raises(SudokitError, match="unknown counter 'sharpsat'"):
+        counter_function("sharpsat")
