@@ -7,7 +7,9 @@ clues gives a *locally minimal* puzzle: removing any remaining clue (orbit) give
 solutions, since a clue that could not go earlier cannot go later either (fewer clues, more
 solutions).
 
-Uniqueness checks (``checker``):
+Uniqueness checks (``checker``): every engine of the engine registry
+(:data:`~sudokit.solvers.registry.ENGINES`) that counts Sudoku puzzles, opened through its
+entry, which also says what its budget per test counts (:func:`per_test_budget`):
 
 ``"auto"`` (the default)
     ``"takano"`` for the modes whose tests all run to the end (``"minimal"``, ``"clues"``:
@@ -71,7 +73,14 @@ from ..errors import BudgetExhausted, InstanceError, SolverError
 from ..instances import GridPuzzle
 from ..instances.variants import parse_variants
 from ..solvers.budget import Budget, Meter
-from ..solvers.registry import CP_SOLVERS, DEFAULT_SOLVER, open_engine
+from ..solvers.registry import (
+    DEFAULT_SOLVER,
+    ENGINES,
+    SOLVERS,
+    EngineSpec,
+    engine_spec,
+    open_engine,
+)
 from .budgets import GenerationStatus, PuzzleClock, default_time_limit
 from .cp_removal import CPRemovalPass, CPScratch
 from .fills import FillLike, fill_strategy, prepare_fill
@@ -80,20 +89,56 @@ from .removal import SLICE_WORK, RemovalPass
 from .variant_grids import random_regions, random_variant_grid
 
 __all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerator",
-           "symmetry_orbits", "generate_puzzles"]
+           "checker_spec", "per_test_budget", "symmetry_orbits", "generate_puzzles"]
 
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal", "horizontal",
               "vertical", "dihedral")
 MODES = ("unique", "minimal", "clues", "full")
-CHECKERS = ("auto", "dlx", "sat", *CP_SOLVERS, "ilp", "cpsat")
 
-#: the Budget field of a checker's per-test budget in "unique" mode (default: search nodes)
-_TEST_BUDGET_FIELD: dict[str, str | None] = {"sat": "conflicts", "cpsat": "conflicts",
-                                             "ilp": None}
+
+def _checkers() -> tuple[str, ...]:
+    """The checkers: ``"auto"``, and every engine of the registry that counts Sudoku puzzles,
+    PySAT's solvers as one, ``"sat"`` (the default SAT solver), which ``--checker`` lists
+    after dlx."""
+    engines = [name for name, spec in ENGINES.items()
+               if spec.counts and "sudoku" in spec.kinds and name not in SOLVERS]
+    after = engines.index("dlx") + 1
+    return ("auto", *engines[:after], "sat", *engines[after:])
+
+
+#: the back ends that can prove uniqueness (see the module): read from the engine registry
+CHECKERS = _checkers()
 #: the modes whose removal tests all run to the end: any exact checker removes the same clues
 EXACT_MODES = ("minimal", "clues")
 #: the largest side on which checker ``"auto"`` uses takano (see the module)
 AUTO_TAKANO_MAX_SIDE = 16
+
+
+def checker_spec(checker: str) -> EngineSpec:
+    """The engine registry's entry for a checker of :data:`CHECKERS` (``"sat"``: the default
+    SAT solver; ``"auto"`` is resolved per puzzle first, by
+    :meth:`PuzzleGenerator.checker_for`).
+
+    Examples
+    --------
+    >>> checker_spec("sat").name, checker_spec("norvig").budgets
+    ('cadical195', ('seconds', 'nodes'))
+    """
+    return engine_spec(DEFAULT_SOLVER if checker == "sat" else checker)
+
+
+def per_test_budget(spec: EngineSpec) -> str | None:
+    """The :class:`~sudokit.solvers.budget.Budget` field of a checker's budget per removal
+    test in ``"unique"`` mode: search nodes where its engine counts them, else conflicts,
+    else None (it honours time only).
+
+    Examples
+    --------
+    >>> [per_test_budget(checker_spec(c)) for c in ("norvig", "sat", "cpsat", "ilp")]
+    ['nodes', 'conflicts', 'conflicts', None]
+    """
+    return next((name for name in ("nodes", "conflicts") if name in spec.budgets), None)
+
 
 def _images(i, j, n, symmetry: str):
     m = n - 1
@@ -310,10 +355,9 @@ class PuzzleGenerator:
     # -- back ends --------------------------------------------------------------------
     def _engine(self, backend: str):
         """The engine of ``backend`` (a name of :data:`CHECKERS`), opened once for this
-        shape."""
+        shape (:func:`checker_spec`)."""
         if backend not in self._engines:
-            name = DEFAULT_SOLVER if backend == "sat" else backend
-            self._engines[backend] = open_engine(name, shape=self.template)
+            self._engines[backend] = open_engine(checker_spec(backend), shape=self.template)
         return self._engines[backend]
 
     def checker_for(self, mode: str, budget: Budget | None = None) -> str:
@@ -443,8 +487,8 @@ class PuzzleGenerator:
         keep = np.ones(flat.size, dtype=bool)
         starts, cells = self._order()
         # the per-test budget: SAT and CP-SAT count conflicts, the CP family nodes, HiGHS
-        # only time
-        field = _TEST_BUDGET_FIELD.get(self.checker, "nodes")
+        # only time (as their registry entries say)
+        field = per_test_budget(checker_spec(self.checker))
 
         def count(seconds, conflicts=None):
             givens = np.where(keep, flat, 0).reshape(self.n, self.n)
