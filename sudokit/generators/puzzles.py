@@ -9,7 +9,8 @@ solutions).
 
 Uniqueness checks (``checker``): every engine of the engine registry
 (:data:`~sudokit.solvers.registry.ENGINES`) that counts Sudoku puzzles, opened through its
-entry, which also says what its budget per test counts (:func:`per_test_budget`):
+entry, which also says what its budget per test counts (:func:`per_test_budget`); dlx and
+takano run their passes as kernels of their own (:data:`KERNEL_PASSES`):
 
 ``"auto"`` (the default)
     ``"takano"`` for the modes whose tests all run to the end (``"minimal"``, ``"clues"``:
@@ -85,7 +86,7 @@ from .budgets import GenerationStatus, PuzzleClock, default_time_limit
 from .cp_removal import CPRemovalPass, CPScratch
 from .fills import FillLike, fill_strategy, prepare_fill
 from .grids import SEARCH_MAX_SIDE, check_shape, random_grid
-from .removal import SLICE_WORK, RemovalPass
+from .removal import SLICE_WORK, BaseRemovalPass, RemovalPass
 from .variant_grids import random_regions, random_variant_grid
 
 __all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerator",
@@ -140,6 +141,25 @@ def per_test_budget(spec: EngineSpec) -> str | None:
     return next((name for name in ("nodes", "conflicts") if name in spec.budgets), None)
 
 
+def _dlx_pass(gen: PuzzleGenerator, solution, starts, cells, target: int, test_nodes: int,
+              work: int) -> RemovalPass:
+    return RemovalPass(gen._engine("dlx"), solution, starts, cells, target, test_nodes,
+                       work=work)
+
+
+def _takano_pass(gen: PuzzleGenerator, solution, starts, cells, target: int,
+                 test_nodes: int, work: int) -> CPRemovalPass:
+    return CPRemovalPass(gen._scratch(), solution, starts, cells, target, test_nodes,
+                         work=work)
+
+
+#: the checkers whose removal pass is one resumable kernel (:mod:`.removal` on the DLX
+#: engine's links, :mod:`.cp_removal` on the takano kernels), each opening a pass for a
+#: generator; every other checker counts with its engine, one test at a time
+KERNEL_PASSES: dict[str, Callable[..., BaseRemovalPass]] = {"dlx": _dlx_pass,
+                                                            "takano": _takano_pass}
+
+
 def _images(i, j, n, symmetry: str):
     m = n - 1
     ops = {
@@ -184,7 +204,7 @@ def _prepare_kernels(*backends: str, bands: bool = False) -> None:
     (a ``"dlx"`` count is a pass too); with ``bands`` the random matchings of the SAT fill.
     Only what is asked for: loading a cached kernel costs milliseconds, and a process that
     makes minimal 9x9 puzzles needs neither DLX nor the matchings."""
-    wanted = {"fill", *(b for b in backends if b in ("dlx", "takano"))}
+    wanted = {"fill", *(b for b in backends if b in KERNEL_PASSES)}
     if bands:
         wanted.add("bands")
     todo = wanted - _kernels_ready
@@ -435,36 +455,30 @@ class PuzzleGenerator:
             cells = cells[cells >= 0]
         return starts, cells
 
-    def _remove_clues_dlx(self, solution, target, test_nodes, clock: PuzzleClock, reserve: float):
-        starts, cells = self._order()
-        run = RemovalPass(self._engine("dlx"), solution, starts, cells, target, test_nodes,
-                          work=self._work)
-        cap = clock.nodes_left()
-        complete = True
-        try:
-            while not run.step(cap):
-                clock.report("remove" if run.removing else "check", run.size - run.kept,
-                             run.tests)
-                if clock.out(reserve) or (cap is not None and run.nodes >= cap):
-                    complete = run.removal_done
-                    run.close()
-                    break
-        finally:
-            clock.nodes_used += run.nodes
-            self._work = run.work
-            if run.open:          # interrupted between slices: never reuse these links
-                self._drop("dlx")
-        return run.keep, run.tests, run.undecided, run.final, complete
-
-    def _remove_clues_cp(self, solution, target, test_nodes, clock: PuzzleClock,
-                         reserve: float):
-        """The removal pass on the takano kernels (:mod:`.cp_removal`), one kernel call per
-        slice (a 9x9 puzzle: one call)."""
-        if self._cp is None:                   # (set up by make, outside the budget)
+    def _scratch(self) -> CPScratch:
+        """What the takano passes of this shape share (made once, by :meth:`_set_up`)."""
+        if self._cp is None:
             self._cp = CPScratch(self._engine("takano").model)
+        return self._cp
+
+    def _remove_clues(self, checker: str, solution, target: int, test_budget: int,
+                      clock: PuzzleClock, reserve: float):
+        """One removal pass over ``solution`` with ``checker``, in a random order of the
+        orbits: ``(keep, tests, undecided, final count or None, complete)``. A checker of
+        :data:`KERNEL_PASSES` runs its resumable kernel (:meth:`_run_pass`); any other counts
+        with its engine, one test at a time (:meth:`_remove_clues_engine`)."""
+        open_pass = KERNEL_PASSES.get(checker)
+        if open_pass is None:
+            return self._remove_clues_engine(checker, solution, target, test_budget, clock,
+                                             reserve)
         starts, cells = self._order()
-        run = CPRemovalPass(self._cp, solution, starts, cells, target, test_nodes,
-                            work=self._work)
+        run = open_pass(self, solution, starts, cells, target, test_budget, work=self._work)
+        return self._run_pass(run, checker, clock, reserve)
+
+    def _run_pass(self, run: BaseRemovalPass, backend: str, clock: PuzzleClock,
+                  reserve: float):
+        """Step a kernel pass to its end, or until the clock (``reserve`` seconds before the
+        budget's end) or the puzzle's node budget runs out; reported between slices."""
         cap = clock.nodes_left()
         complete = True
         try:
@@ -478,17 +492,21 @@ class PuzzleGenerator:
         finally:
             clock.nodes_used += run.nodes
             self._work = run.work
+            if run.open and run.holds_engine:   # interrupted between slices: never reuse
+                self._drop(backend)             # the engine's links
         return run.keep, run.tests, run.undecided, run.final, complete
 
-    def _remove_clues_sat(self, solution, target, test_conflicts, clock: PuzzleClock,
-                          reserve: float):
-        solver = self._engine(self.checker)
+    def _remove_clues_engine(self, checker: str, solution, target: int, test_conflicts: int,
+                             clock: PuzzleClock, reserve: float):
+        """The removal pass of a checker without a kernel of its own: one count to 2 by its
+        engine per test, the clues passed as givens (for SAT: as assumptions)."""
+        solver = self._engine(checker)
         flat = solution.reshape(-1)
         keep = np.ones(flat.size, dtype=bool)
         starts, cells = self._order()
         # the per-test budget: SAT and CP-SAT count conflicts, the CP family nodes, HiGHS
         # only time (as their registry entries say)
-        field = per_test_budget(checker_spec(self.checker))
+        field = per_test_budget(checker_spec(checker))
 
         def count(seconds, conflicts=None):
             givens = np.where(keep, flat, 0).reshape(self.n, self.n)
@@ -599,8 +617,8 @@ class PuzzleGenerator:
         prepare_fill(self._strategy)
         if mode != "full":                   # set up once per shape, outside the budget
             self._engine(checker)
-            if checker == "takano" and self._cp is None:
-                self._cp = CPScratch(self._engine("takano").model)
+            if checker == "takano":
+                self._scratch()
             if self.verify:
                 self._engine(other)
         clock = PuzzleClock(budget, progress, cells)
@@ -622,14 +640,12 @@ class PuzzleGenerator:
                                    True, False, extra={"fill": dict(self.fill_stats)},
                                    variants=self.variants, regions=self.regions)
         fill_stats = dict(self.fill_stats)
-        target = clues if mode == "clues" else 0
+        target = clues if mode == "clues" and clues is not None else 0
         test_budget = self.budget if mode == "unique" else -1
         seconds = clock.budget.seconds
         # a removal that may stop at the budget ("unique", a best-effort clue target)
         stoppable = mode == "unique" or best_effort and mode == "clues"
         reserve = 0.2 * seconds if self.verify and stoppable and seconds else 0.0
-        remove_clues = self._remove_clues_dlx if checker == "dlx" else \
-            self._remove_clues_cp if checker == "takano" else self._remove_clues_sat
         check_seconds, tests = 0.0, 0
         best: np.ndarray | None = None
         best_solution, best_fill = solution, fill_stats
@@ -645,8 +661,8 @@ class PuzzleGenerator:
                     break
                 fill_stats = dict(self.fill_stats)
             t0 = time.perf_counter()
-            keep, t, undecided, final, complete = remove_clues(solution, target, test_budget,
-                                                               clock, reserve)
+            keep, t, undecided, final, complete = self._remove_clues(
+                checker, solution, target, test_budget, clock, reserve)
             check_seconds += time.perf_counter() - t0
             tests += t + (final is not None)
             exhausted = not complete
