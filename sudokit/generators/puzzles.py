@@ -260,6 +260,60 @@ class GeneratedPuzzle:
         return GridPuzzle(self.puzzle, self.box, variants=self.variants, regions=self.regions)
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """What the removal of one puzzle aims at (:meth:`PuzzleGenerator.make`'s request)."""
+
+    mode: str
+    clues: int | None
+    attempts: int         #: removal orders to try (towards a clue target; else one)
+    target: int           #: stop removing at this many clues (0: what uniqueness allows)
+    test_budget: int      #: the budget of each removal test ("unique" mode; else -1, none)
+    stoppable: bool       #: a budget that runs out ends the removal, not the puzzle
+    best_effort: bool
+    reserve: float        #: seconds kept for verify's re-check from a stoppable removal
+
+    @classmethod
+    def of(cls, mode: str, clues: int | None, attempts: int, best_effort: bool,
+           test_budget: int, verify_seconds: float | None) -> _Plan:
+        """The plan of a request; ``verify_seconds``: the time budget when ``verify`` is on."""
+        stoppable = mode == "unique" or best_effort and mode == "clues"
+        return cls(mode, clues, attempts if mode == "clues" else 1,
+                   clues if mode == "clues" and clues is not None else 0,
+                   test_budget if mode == "unique" else -1, stoppable, best_effort,
+                   0.2 * verify_seconds if stoppable and verify_seconds else 0.0)
+
+
+@dataclass
+class _Removals:
+    """The removal passes of one puzzle so far: the clues of the best (fewest kept) with its
+    full grid and fill statistics, and the totals (tests, seconds of checking)."""
+
+    keep: np.ndarray | None = None
+    solution: np.ndarray | None = None
+    fill: dict = field(default_factory=dict)
+    tests: int = 0
+    seconds: float = 0.0
+    undecided: int = 0          #: tests of the last pass that ran out of their budget
+    exhausted: bool = False     #: the puzzle's budget ended the removal early
+
+    @property
+    def fewest(self) -> int:
+        """Clues kept by the best pass."""
+        assert self.keep is not None
+        return int(self.keep.sum())
+
+    def puzzle(self, n: int) -> np.ndarray:
+        """The best pass's puzzle: the clues it kept of its full grid, ``(n, n)``."""
+        assert self.keep is not None and self.solution is not None
+        return np.where(self.keep, self.solution.reshape(-1), 0).reshape(n, n)
+
+    def offer(self, keep: np.ndarray, solution: np.ndarray, fill: dict) -> None:
+        """Keep a pass's clues when they are fewer than the best so far."""
+        if self.keep is None or keep.sum() < self.keep.sum():
+            self.keep, self.solution, self.fill = keep, solution, fill
+
+
 class PuzzleGenerator:
     """Generate unique Sudoku puzzles of one shape, deterministically from a seed.
 
@@ -603,110 +657,146 @@ class PuzzleGenerator:
         >>> p.unique, p.minimal, p.budget_exhausted, p.clues > 30
         (True, False, True, True)
         """
+        self._check_request(mode, clues)
+        budget = self._budget(mode, budget)
+        checker = self.checker_for(mode, budget)
+        other = self._verifier(checker)
+        self._set_up(mode, checker, other)
+        clock = PuzzleClock(budget, progress, self.n * self.n)
+        started = time.perf_counter()
+        solution = self._fill(clock)
+        if mode == "full":
+            return GeneratedPuzzle(solution, solution, self.box, solution.size,
+                                   time.perf_counter() - started, 0.0, 0, checker,
+                                   True, False, extra={"fill": dict(self.fill_stats)},
+                                   variants=self.variants, regions=self.regions)
+        plan = _Plan.of(mode, clues, attempts, best_effort, self.budget,
+                        clock.budget.seconds if self.verify else None)
+        found = self._attempts(plan, checker, solution, clock)
+        puzzle = found.puzzle(self.n)
+        verified = self._verify(puzzle, other, clock, found) if self.verify else None
+        return self._puzzle(puzzle, found, plan, checker, verified, started)
+
+    # -- the steps of make ------------------------------------------------------------
+    def _check_request(self, mode: str, clues: int | None) -> None:
+        """:class:`~sudokit.errors.InstanceError` for an unknown mode or a clue target that
+        does not fit the grid."""
         if mode not in MODES:
             raise InstanceError(f"unknown mode {mode!r}; choose one of " + ", ".join(MODES))
         cells = self.n * self.n
         if mode == "clues" and (clues is None or not 0 <= clues <= cells):
             raise InstanceError(f"the clue count must lie in 0..{cells}, got {clues}")
-        budget = self._budget(mode, budget)
-        checker = self.checker_for(mode, budget)
-        other = "sat" if checker == "dlx" or self.checker == "auto" else "dlx"   # --verify
+
+    def _verifier(self, checker: str) -> str:
+        """The other back end that re-checks a finished puzzle (``verify``): SAT after DLX
+        (or whatever ``"auto"`` chose), DLX after SAT or a CP checker."""
+        return "sat" if checker == "dlx" or self.checker == "auto" else "dlx"
+
+    def _set_up(self, mode: str, checker: str, other: str) -> None:
+        """Everything set up once per process or shape, before the puzzle's clock starts: the
+        kernels (:func:`_prepare_kernels`), the fill, the engines of the checker and of
+        ``verify``."""
         backends = () if mode == "full" else (checker, other) if self.verify else (checker,)
         _prepare_kernels(*backends, bands=self._strategy.name == "sat" or (
             self._strategy.name == "auto" and self.n > SEARCH_MAX_SIDE))
         prepare_fill(self._strategy)
-        if mode != "full":                   # set up once per shape, outside the budget
-            self._engine(checker)
-            if checker == "takano":
-                self._scratch()
-            if self.verify:
-                self._engine(other)
-        clock = PuzzleClock(budget, progress, cells)
-        started = time.perf_counter()
-
-        def fill():
-            clock.report("fill")
-            try:
-                return self.full_grid(clock.meter, lambda: clock.report("fill"))
-            except BudgetExhausted:
-                if not clock.out():
-                    raise
-                raise clock.exhausted(f"the {self.n}x{self.n} grid was filled") from None
-
-        solution = fill()
         if mode == "full":
-            return GeneratedPuzzle(solution, solution, self.box, cells,
-                                   time.perf_counter() - started, 0.0, 0, checker,
-                                   True, False, extra={"fill": dict(self.fill_stats)},
-                                   variants=self.variants, regions=self.regions)
+            return
+        self._engine(checker)
+        if checker == "takano":
+            self._scratch()
+        if self.verify:
+            self._engine(other)
+
+    def _fill(self, clock: PuzzleClock) -> np.ndarray:
+        """A full grid (:meth:`full_grid`) on the puzzle's clock; running out of time is the
+        puzzle's :class:`~sudokit.errors.BudgetExhausted`."""
+        clock.report("fill")
+        try:
+            return self.full_grid(clock.meter, lambda: clock.report("fill"))
+        except BudgetExhausted:
+            if not clock.out():
+                raise
+            raise clock.exhausted(f"the {self.n}x{self.n} grid was filled") from None
+
+    def _attempts(self, plan: _Plan, checker: str, solution: np.ndarray,
+                  clock: PuzzleClock) -> _Removals:
+        """The removal passes of one puzzle: one, or towards a clue target up to
+        ``plan.attempts`` (a new grid every fifth) until one reaches it; the best kept."""
+        found = _Removals()
         fill_stats = dict(self.fill_stats)
-        target = clues if mode == "clues" and clues is not None else 0
-        test_budget = self.budget if mode == "unique" else -1
-        seconds = clock.budget.seconds
-        # a removal that may stop at the budget ("unique", a best-effort clue target)
-        stoppable = mode == "unique" or best_effort and mode == "clues"
-        reserve = 0.2 * seconds if self.verify and stoppable and seconds else 0.0
-        check_seconds, tests = 0.0, 0
-        best: np.ndarray | None = None
-        best_solution, best_fill = solution, fill_stats
-        exhausted = False
-        for attempt in range(attempts if mode == "clues" else 1):
+        for attempt in range(plan.attempts):
             if attempt and attempt % 5 == 0:
                 try:
-                    solution = fill()
+                    solution = self._fill(clock)
                 except BudgetExhausted:
-                    if not stoppable:
+                    if not plan.stoppable:
                         raise
-                    exhausted = True            # (best holds a whole attempt's puzzle)
+                    found.exhausted = True          # (found holds a whole attempt's puzzle)
                     break
                 fill_stats = dict(self.fill_stats)
-            t0 = time.perf_counter()
-            keep, t, undecided, final, complete = self._remove_clues(
-                checker, solution, target, test_budget, clock, reserve)
-            check_seconds += time.perf_counter() - t0
-            tests += t + (final is not None)
-            exhausted = not complete
-            if not complete and not stoppable:
-                fewest = int(keep.sum()) if best is None else int(min(keep.sum(), best.sum()))
-                raise clock.exhausted("a minimal puzzle was found" if mode == "minimal" else
-                                      f"a puzzle with {clues} clues was found (the fewest so "
-                                      f"far: {fewest})")
-            if final is not None and final != 1:
-                raise SolverError(f"internal check failed: the puzzle has {final} solutions")
-            if best is None or keep.sum() < best.sum():
-                best, best_solution, best_fill = keep, solution, fill_stats
-            if keep.sum() <= target or mode != "clues" or exhausted:
+            keep = self._attempt(plan, checker, solution, clock, found)
+            found.offer(keep, solution, fill_stats)
+            if keep.sum() <= plan.target or plan.mode != "clues" or found.exhausted:
                 break
         else:
-            fewest = int(best.sum()) if best is not None else self.n * self.n
-            if not best_effort:
-                raise InstanceError(f"could not reach {clues} clues in {attempts} attempts "
-                                    f"on a {self.n}x{self.n} grid; the fewest found was "
-                                    f"{fewest}")
-        if best is None:
-            raise InstanceError(f"attempts must be at least 1, got {attempts}")
-        solution = best_solution
-        puzzle = np.where(best, solution.reshape(-1), 0).reshape(self.n, self.n)
-        minimal = mode != "clues" and undecided == 0 and not exhausted
-        verified = None
-        if self.verify:
-            clock.report("verify", cells - int(best.sum()), tests)
-            t0 = time.perf_counter()
-            try:
-                count = self.count(puzzle, other, budget=Budget(seconds=clock.left()))
-            except BudgetExhausted:
-                raise clock.exhausted(f"the puzzle was re-checked with {other}") from None
-            check_seconds += time.perf_counter() - t0
-            if count != 1:
-                raise SolverError(f"{other} disagrees: the puzzle has {count} solutions")
-            verified = other
-        extra: dict = {"fill": best_fill}
-        if mode == "clues":
-            extra["target_clues"] = clues
-        return GeneratedPuzzle(puzzle.astype(np.int32), solution.astype(np.int32), self.box,
-                               int(best.sum()), time.perf_counter() - started, check_seconds,
-                               tests, checker, True, minimal, verified,
-                               budget_exhausted=exhausted, extra=extra,
+            if not plan.best_effort:
+                fewest = found.fewest if found.keep is not None else self.n * self.n
+                raise InstanceError(f"could not reach {plan.clues} clues in {plan.attempts} "
+                                    f"attempts on a {self.n}x{self.n} grid; the fewest found "
+                                    f"was {fewest}")
+        if found.keep is None:
+            raise InstanceError(f"attempts must be at least 1, got {plan.attempts}")
+        return found
+
+    def _attempt(self, plan: _Plan, checker: str, solution: np.ndarray, clock: PuzzleClock,
+                 found: _Removals) -> np.ndarray:
+        """One removal pass (:meth:`_remove_clues`), counted into ``found``: the clues it
+        kept. A pass the budget cut short ends the puzzle unless the plan may stop."""
+        started = time.perf_counter()
+        keep, tests, undecided, final, complete = self._remove_clues(
+            checker, solution, plan.target, plan.test_budget, clock, plan.reserve)
+        found.seconds += time.perf_counter() - started
+        found.tests += tests + (final is not None)
+        found.undecided, found.exhausted = undecided, not complete
+        if not complete and not plan.stoppable:
+            fewest = int(keep.sum()) if found.keep is None else min(int(keep.sum()),
+                                                                     found.fewest)
+            raise clock.exhausted("a minimal puzzle was found" if plan.mode == "minimal" else
+                                  f"a puzzle with {plan.clues} clues was found (the fewest so "
+                                  f"far: {fewest})")
+        if final is not None and final != 1:
+            raise SolverError(f"internal check failed: the puzzle has {final} solutions")
+        return keep
+
+    def _verify(self, puzzle: np.ndarray, other: str, clock: PuzzleClock,
+                found: _Removals) -> str:
+        """Re-count the finished puzzle with ``other`` (``verify``), its time counted into
+        ``found``; a count other than 1 is a :class:`~sudokit.errors.SolverError`."""
+        clock.report("verify", puzzle.size - found.fewest, found.tests)
+        started = time.perf_counter()
+        try:
+            count = self.count(puzzle, other, budget=Budget(seconds=clock.left()))
+        except BudgetExhausted:
+            raise clock.exhausted(f"the puzzle was re-checked with {other}") from None
+        found.seconds += time.perf_counter() - started
+        if count != 1:
+            raise SolverError(f"{other} disagrees: the puzzle has {count} solutions")
+        return other
+
+    def _puzzle(self, puzzle: np.ndarray, found: _Removals, plan: _Plan, checker: str,
+                verified: str | None, started: float) -> GeneratedPuzzle:
+        """The :class:`GeneratedPuzzle` of the best removal: minimal when every test ran to
+        the end (not towards a clue target)."""
+        assert found.solution is not None
+        minimal = plan.mode != "clues" and found.undecided == 0 and not found.exhausted
+        extra: dict = {"fill": found.fill}
+        if plan.mode == "clues":
+            extra["target_clues"] = plan.clues
+        return GeneratedPuzzle(puzzle.astype(np.int32), found.solution.astype(np.int32),
+                               self.box, found.fewest, time.perf_counter() - started,
+                               found.seconds, found.tests, checker, True, minimal, verified,
+                               budget_exhausted=found.exhausted, extra=extra,
                                variants=self.variants, regions=self.regions)
 
     def make_where(self, accept, mode: str = "unique", clues: int | None = None,
