@@ -95,6 +95,18 @@ def test_the_command_line_runs_the_toy_engine_with_every_writer(toy, small):
     assert solved.exit_code == 0 and solved.stdout.count('"status":"sat"') == 100
 
 
+def test_an_unregistered_engine_runs_as_a_class_or_a_reference(small):
+    puzzles = [r.instance for r in read_instances(small)][:10]
+    by_class = [r.count for r in run_batch(puzzles, task="count", limit=2,
+                                           solver=Backtracking)]
+    assert by_class == [1] * 10
+    reference = f"{__name__}:Backtracking"
+    result = cli_run("count", "--solver", reference, "--limit", "2", small)
+    assert result.exit_code == 0 and result.stdout.count(" 1\n") == 100
+    missing = cli_run("count", "--solver", f"{__name__}:NoSuchEngine", small)
+    assert_cli_error(missing, 2, "--solver")
+
+
 def test_a_budget_the_toy_engine_does_not_honour_is_refused(toy, small):
     result = cli_run("count", "--solver", "toy", "--nodes", "5", small)
     assert_cli_error(result, 2, "--nodes does not apply to toy", "no budget")

@@ -36,7 +36,7 @@ from ..formats.columns import ColumnChunk
 from ..instances import GridPuzzle
 from ..instances.grid import grids_from_rows
 from ..problems import resolve
-from ..solvers.registry import ENGINES, open_engine
+from ..solvers.registry import open_engine
 from .answers import Answers
 from .spec import RunSpec, shape_keys
 
@@ -116,19 +116,20 @@ class EngineCache:
     def for_run(self, spec: RunSpec, name: str, key: Any, first: Any, recurs: bool) -> Any:
         """The engine for a run of instances of shape ``key`` like ``first``: shared by the
         shape when it recurs (or was shared before) and the engine shares, else unshaped."""
-        engine_class: Any = resolve(ENGINES[name].engine)
+        entry = spec.entry(name)
+        engine_class: Any = resolve(entry.engine)
         shared = (key is not None and (recurs or (name, key) in self.engines)
                   and engine_class.shares(first, spec.encoding))
         engine_key = (name, key) if shared else (name, None)
         if engine_key not in self.engines:
-            self.engines[engine_key] = open_engine(name, first if shared else None,
+            self.engines[engine_key] = open_engine(entry, first if shared else None,
                                                    **spec.engine_options(name))
         return self.engines[engine_key]
 
     def for_arrays(self, spec: RunSpec, name: str, first: Any) -> Any:
         """The engine answering arrays of ``first``'s shape with engine ``name``, or None
         when that engine has no array call for it."""
-        entry = ENGINES[name]
+        entry = spec.entry(name)
         if not entry.arrays:
             return None
         key = (name, spec.encoding, spec.amo, spec.options, first.kind, first.n, first.box)
@@ -136,7 +137,7 @@ class EngineCache:
             engine: Any = None
             engine_class: Any = resolve(entry.engine)
             if engine_class.shares(first, spec.encoding):
-                engine = open_engine(name, first, **spec.engine_options(name))
+                engine = open_engine(entry, first, **spec.engine_options(name))
                 if not engine.takes_arrays:
                     engine.close()
                     engine = None

@@ -28,7 +28,7 @@ from typing import Any
 from ..errors import SudokitError
 from ..problems import problem_kind, resolve
 from ..solvers.budget import UNLIMITED, Budget
-from ..solvers.registry import ENGINES, EngineSpec, check_engine, default_solver, resolve_solver
+from ..solvers.registry import ENGINES, EngineSpec, check_engine, default_solver, engine_spec
 
 __all__ = ["BUDGET_FIELDS", "ENGINE_OPTIONS", "OptionNotTaken", "RunSpec", "shape_keys"]
 
@@ -78,13 +78,16 @@ class RunSpec:
            encoding: str | None = None, amo: str | None = None, budget: Budget = UNLIMITED,
            options: Mapping[str, Any] | None = None, counter: str = "enumerate",
            keep_solutions: bool = False) -> RunSpec:
-        """A spec from a run's arguments; ``solver`` is resolved here, once (a PySAT alias
-        becomes its engine; an unknown name raises :class:`~sudokit.errors.SolverError`).
+        """A spec from a run's arguments; ``solver`` is resolved here, once: a name or PySAT
+        alias of the registry, an :class:`~sudokit.solvers.registry.EngineSpec`, an engine
+        class or a ``"module:attribute"`` naming one
+        (:func:`~sudokit.solvers.registry.engine_spec`; an unknown one raises
+        :class:`~sudokit.errors.SolverError`).
         Unset options (None) are left out; solutions are kept to solve, or with
         ``keep_solutions``."""
         pairs = tuple(sorted((key, value) for key, value in (options or {}).items()
                              if value is not None))
-        engine = ENGINES[resolve_solver(solver)] if solver else None
+        engine = engine_spec(solver) if solver else None
         needs = {name for name, value in (("encoding", encoding), ("amo", amo)) if value}
         needs.update(name for name in BUDGET_FIELDS if getattr(budget, name) is not None)
         needs.update(key for key, _ in pairs)
@@ -124,9 +127,16 @@ class RunSpec:
             names.append(by_shape[shape])
         return names
 
+    def entry(self, name: str) -> EngineSpec:
+        """The spec of engine ``name``: the run's own engine (registered or not), else the
+        registry's entry."""
+        if self.engine is not None and self.engine.name == name:
+            return self.engine
+        return ENGINES[name]
+
     def engine_options(self, name: str) -> dict[str, Any]:
         """The options engine ``name`` takes (its registry ``options``), as keywords."""
-        taken = ENGINES[name].options
+        taken = self.entry(name).options
         options = {key: value for key, value in self.options if key in taken}
         if "encoding" in taken and self.encoding is not None:
             options["encoding"] = self.encoding
@@ -137,7 +147,7 @@ class RunSpec:
     def check(self, engine: str) -> None:
         """Raise :class:`OptionNotTaken` for a budget field or option set that engine
         ``engine`` does not take (budgets first, in :data:`BUDGET_FIELDS` order)."""
-        spec = ENGINES[engine]
+        spec = self.entry(engine)
         for name in BUDGET_FIELDS:
             if getattr(self.budget, name) is not None and name not in spec.budgets:
                 raise OptionNotTaken(name, engine, spec.budgets, budget=True)
@@ -152,7 +162,7 @@ class RunSpec:
     def check_task(self, engine: str, kind: str) -> None:
         """The engine is installed, takes ``kind`` and can do the task
         (:func:`~sudokit.solvers.registry.check_engine`)."""
-        check_engine(engine, kind, self.task)
+        check_engine(self.entry(engine), kind, self.task)
 
 
 def shape_keys(instances: Sequence[Any], kinds: Sequence[str] | None = None) -> list[Any]:

@@ -206,7 +206,8 @@ def solver_option(func):
     """``--solver NAME``: an engine from the registry (``sudokit solvers``)."""
     return click.option("--solver", "-s", metavar="NAME",
                         help=f"A solver from 'sudokit solvers' (PySAT's, dlx, the CP family, "
-                             f"ilp, cpsat, grasp). Default: {FAST_GRID_SOLVER} for grids up to "
+                             f"ilp, cpsat, grasp), or 'module:Class' naming an engine of your "
+                             f"own. Default: {FAST_GRID_SOLVER} for grids up to "
                              f"{FAST_GRID_MAX_SIDE}x{FAST_GRID_MAX_SIDE}, dlx for exact cover, "
                              f"else {DEFAULT_SOLVER} (also when --encoding, --amo or "
                              f"--conflicts is given).")(func)

@@ -17,7 +17,14 @@ Examples
 from __future__ import annotations
 
 from .base import CountResult, counted_formula
-from .registry import COUNTERS, DEFAULT_COUNTER, CounterSpec, count_models, counter_function
+from .registry import (
+    COUNTERS,
+    DEFAULT_COUNTER,
+    CounterSpec,
+    count_models,
+    counter_function,
+    counter_spec,
+)
 
 __all__ = ["COUNTERS", "DEFAULT_COUNTER", "CountResult", "CounterSpec", "count_models",
-           "counted_formula", "counter_function"]
+           "counted_formula", "counter_function", "counter_spec"]

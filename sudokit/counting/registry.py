@@ -6,6 +6,10 @@ guarantee, or ``unknown``). ``options`` lists the keyword options a counter take
 command line offers only for it; ``requires``/``extra`` name the optional modules and the
 ``pip install "sudokit[extra]"`` that brings them.
 
+Where a counter is named (:func:`count_models`, :func:`counter_function`), a
+:class:`CounterSpec`, a ``count`` function, or a ``"module:attribute"`` string naming either
+serves as well (:func:`counter_spec`): a user's own counter needs no entry here.
+
 Examples
 --------
 >>> list(COUNTERS)
@@ -16,20 +20,28 @@ Examples
 >>> from sudokit.instances import latin_square
 >>> count_models(latin_square(np.zeros((3, 3), dtype=int))).count
 12
+>>> from sudokit.counting.base import CountResult
+>>> def none_at_all(instance, budget, guess=0):     # a user's own counter
+...     return CountResult("unsat", guess)
+>>> count_models(latin_square(np.zeros((3, 3), dtype=int)), none_at_all).count
+0
 """
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MissingExtraError, SudokitError
-from ..problems import resolve
+from ..refs import is_ref, load_ref, ref_of
 from ..solvers.budget import UNLIMITED, Budget
 from ..solvers.registry import NeedsExtra
 from .base import CountResult
 
-__all__ = ["COUNTERS", "DEFAULT_COUNTER", "CounterSpec", "count_models", "counter_function"]
+__all__ = ["COUNTERS", "DEFAULT_COUNTER", "CounterLike", "CounterSpec", "count_models",
+           "counter_function", "counter_spec"]
 
 
 @dataclass(frozen=True)
@@ -39,8 +51,8 @@ class CounterSpec(NeedsExtra):
     Attributes
     ----------
     name, description : str
-    function : str
-        ``"module:function"`` of its ``count(instance, budget, **options)``.
+    function : str or callable
+        Its ``count(instance, budget, **options)``, or the ``"module:function"`` naming it.
     exact : bool
         False for a counter that estimates.
     options : tuple of str
@@ -53,12 +65,19 @@ class CounterSpec(NeedsExtra):
 
     name: str
     description: str
-    function: str
+    function: str | Callable[..., Any]
     exact: bool = True
     options: tuple[str, ...] = ()
     engines: bool = False
     requires: tuple[str, ...] = ()
     extra: str | None = None
+
+    def load(self) -> Callable[..., Any]:
+        """Its ``count`` function (imported on first use)."""
+        if callable(self.function):
+            return self.function
+        function: Callable[..., Any] = load_ref(self.function, f"counter {self.name}")
+        return function
 
 
 COUNTERS: dict[str, CounterSpec] = {spec.name: spec for spec in (
@@ -79,8 +98,66 @@ COUNTERS: dict[str, CounterSpec] = {spec.name: spec for spec in (
 DEFAULT_COUNTER = "enumerate"
 
 
-def counter_function(name: str):
-    """The ``count`` function of counter ``name``.
+#: a counter wherever one is asked for: a name of :data:`COUNTERS`, a :class:`CounterSpec`,
+#: a ``count`` function, or a ``"module:attribute"`` string naming either
+CounterLike = str | CounterSpec | Callable[..., Any]
+
+
+def counter_spec(counter: CounterLike) -> CounterSpec:
+    """The registry entry of ``counter``, however it is named.
+
+    ``counter`` is a name of :data:`COUNTERS`; a :class:`CounterSpec` (returned as it is);
+    a function ``count(instance, budget, **options) -> CountResult``, which gets a spec of
+    its own named by its ``"module:function"``, described by its docstring's first line,
+    exact, taking the keyword options its signature names after ``budget``; or a
+    ``"module:attribute"`` string naming a spec or a function.
+
+    Raises
+    ------
+    SudokitError
+        An unknown name, or a reference that names nothing (one line: why).
+
+    Examples
+    --------
+    >>> counter_spec("ganak").options[:2], counter_spec(COUNTERS["approxmc"]).exact
+    (('encoding', 'amo'), False)
+    >>> counter_spec("sudokit.counting.enumerate:count").options
+    ('solver', 'encoding', 'amo', 'limit')
+    """
+    if isinstance(counter, CounterSpec):
+        return counter
+    if is_ref(counter):
+        assert isinstance(counter, str)
+        found = load_ref(counter, "counter")
+        if isinstance(found, CounterSpec):
+            return found
+        if not callable(found):
+            raise SudokitError(f"counter {counter!r} names neither a count function nor a "
+                               "CounterSpec")
+        return _function_spec(found, counter)
+    if callable(counter):
+        return _function_spec(counter, ref_of(counter))
+    spec = COUNTERS.get(counter) if isinstance(counter, str) else None
+    if spec is None:
+        raise SudokitError(f"unknown counter {counter!r}; expected one of "
+                           f"{', '.join(COUNTERS)}")
+    return spec
+
+
+def _function_spec(function: Callable[..., Any], name: str) -> CounterSpec:
+    """The ad hoc spec of a ``count`` function (see :func:`counter_spec`)."""
+    lines = (function.__doc__ or "").strip().splitlines()
+    try:
+        parameters = list(inspect.signature(function).parameters.values())[2:]
+    except (TypeError, ValueError):       # no signature to read
+        parameters = []
+    options = tuple(p.name for p in parameters
+                    if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+    return CounterSpec(name, lines[0].strip() if lines else name, function, options=options)
+
+
+def counter_function(name: CounterLike) -> Callable[..., Any]:
+    """The ``count`` function of counter ``name`` (anything :func:`counter_spec` takes).
 
     Raises
     ------
@@ -88,28 +165,26 @@ def counter_function(name: str):
         An unknown name; :class:`~sudokit.errors.MissingExtraError` (one line, with the
         install command) when its optional module is not installed.
     """
-    spec = COUNTERS.get(name)
-    if spec is None:
-        raise SudokitError(f"unknown counter {name!r}; expected one of {', '.join(COUNTERS)}")
+    spec = counter_spec(name)
     if spec.missing:
-        raise MissingExtraError(f"counter {name} needs {', '.join(spec.missing)}, which is not "
-                                f"installed: {spec.install}")
-    return resolve(spec.function)
+        raise MissingExtraError(f"counter {spec.name} needs {', '.join(spec.missing)}, which "
+                                f"is not installed: {spec.install}")
+    return spec.load()
 
 
-def count_models(instance: Any, counter: str = DEFAULT_COUNTER, budget: Budget = UNLIMITED,
-                 **options: Any) -> CountResult:
-    """Count the solutions of ``instance`` (any kind) with ``counter``.
+def count_models(instance: Any, counter: CounterLike = DEFAULT_COUNTER,
+                 budget: Budget = UNLIMITED, **options: Any) -> CountResult:
+    """Count the solutions of ``instance`` (any kind) with ``counter`` (a name of
+    :data:`COUNTERS`, or anything else :func:`counter_spec` takes).
 
-    ``options`` are the counter's own (its ``options`` in :data:`COUNTERS`); one it does not
-    take is a :class:`~sudokit.errors.SudokitError`.
+    ``options`` are the counter's own (its spec's ``options``); one it does not take is a
+    :class:`~sudokit.errors.SudokitError`.
     """
-    spec = COUNTERS.get(counter)
-    function = counter_function(counter)
-    assert spec is not None  # counter_function raised otherwise
+    spec = counter_spec(counter)
+    function = counter_function(spec)
     unknown = sorted(set(options) - set(spec.options))
     if unknown:
-        raise SudokitError(f"counter {counter} does not take {', '.join(unknown)} (it takes "
+        raise SudokitError(f"counter {spec.name} does not take {', '.join(unknown)} (it takes "
                            f"{', '.join(spec.options) or 'no options'})")
     result: CountResult = function(instance, budget, **options)
     return result

@@ -46,15 +46,26 @@ Examples
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
 from .._accel.numba_cache import njit
 from ..errors import ResourceError
 from ..resources import available_memory, format_bytes
 from ..solvers import takano as _t
-from . import removal as _removal
+from .removal import (
+    CHECKING,
+    FINAL,
+    FINISHED,
+    KEPT,
+    OPEN,
+    ORBIT,
+    PHASE,
+    REMOVING,
+    SLICE_WORK,
+    TESTS,
+    UNDECIDED,
+    BaseRemovalPass,
+)
 
 __all__ = ["CPRemovalPass", "CPScratch", "cp_removal_slice", "NODE_COST", "START_COST",
            "SMALL_FLAGS", "FLAGS", "SINGLES_MAX_CELLS"]
@@ -76,12 +87,9 @@ SMALL_FLAGS = 0
 FLAGS = _t.ALL
 SINGLES_MAX_CELLS = 144
 
-# fields of the position array ``pos``
-(_ORBIT, _KEPT, _TESTS, _UNDECIDED, _OPEN, _SUB, _TNODES, _PHASE, _FINAL,
- _NODES) = range(10)
-POS_SIZE = 10
-# phases
-_REMOVE, _CHECK, _DONE = 0, 1, 2
+# the fields of the takano pass in ``pos`` (after those every pass keeps, see
+# BaseRemovalPass): the search of the open test, the nodes of the test, the nodes of the pass
+_SUB, _TNODES, _NODES = 7, 8, 9
 # results of a call
 SLICE_BOUND, PASS_DONE, NEED_LEVELS = 0, 1, 2
 
@@ -145,16 +153,16 @@ def _forced(givens, cell, bit, num_values, peer_starts, peers, hidden_units, cel
 @njit
 def _close_orbit(pos, keep, orbit_starts, orbit_cells, unique, undecided):
     """The end of a removal test: drop the orbit (unique, proved) or put its clues back."""
-    o = pos[_ORBIT]
+    o = pos[ORBIT]
     if unique:
-        pos[_KEPT] -= orbit_starts[o + 1] - orbit_starts[o]
+        pos[KEPT] -= orbit_starts[o + 1] - orbit_starts[o]
     else:
-        pos[_UNDECIDED] += undecided
+        pos[UNDECIDED] += undecided
         for t in range(orbit_starts[o], orbit_starts[o + 1]):
             keep[orbit_cells[t]] = True
-    pos[_ORBIT] = o + 1
+    pos[ORBIT] = o + 1
     pos[_SUB] = 0
-    pos[_OPEN] = 0
+    pos[OPEN] = 0
 
 
 @njit
@@ -201,26 +209,26 @@ def cp_removal_slice(work, margs, num_values, flags, peer_starts, peers, hidden_
     cells = len(keep)
     norbits = len(orbit_starts) - 1
     used = 0
-    while pos[_PHASE] != _DONE:
-        spent = pos[_NODES] + (state[3] if pos[_OPEN] else 0)
+    while pos[PHASE] != FINISHED:
+        spent = pos[_NODES] + (state[3] if pos[OPEN] else 0)
         if used >= max_nodes or (stop_nodes >= 0 and spent >= stop_nodes):
             return SLICE_BOUND
-        removing = pos[_PHASE] == _REMOVE
-        if pos[_OPEN] == 0:                   # set up the next search
+        removing = pos[PHASE] == REMOVING
+        if pos[OPEN] == 0:                   # set up the next search
             if removing:
-                o = pos[_ORBIT]
-                if o >= norbits or pos[_KEPT] <= target:
-                    pos[_PHASE] = _CHECK
+                o = pos[ORBIT]
+                if o >= norbits or pos[KEPT] <= target:
+                    pos[PHASE] = CHECKING
                     continue
                 begin = orbit_starts[o]
                 size = orbit_starts[o + 1] - begin
-                if pos[_KEPT] - size < target:
-                    pos[_ORBIT] = o + 1
+                if pos[KEPT] - size < target:
+                    pos[ORBIT] = o + 1
                     continue
                 if pos[_SUB] == 0:            # a new test: the orbit's clues go
                     for t in range(begin, begin + size):
                         keep[orbit_cells[t]] = False
-                    pos[_TESTS] += 1
+                    pos[TESTS] += 1
                     pos[_TNODES] = 0
                 sub = pos[_SUB]
                 for c in range(cells):
@@ -242,7 +250,7 @@ def cp_removal_slice(work, margs, num_values, flags, peer_starts, peers, hidden_
                 args = work + margs + (num_values, flags, givens, state)
                 _t.start(*args)
             used += START_COST
-            pos[_OPEN] = 1
+            pos[OPEN] = 1
             continue
         before = state[3]
         stop = before + max(1, max_nodes - used)    # the nearest bound, in this search's nodes
@@ -262,17 +270,17 @@ def cp_removal_slice(work, margs, num_values, flags, peer_starts, peers, hidden_
             continue                          # else a bound of this call: the loop returns
         pos[_NODES] += state[3]
         if not removing:
-            pos[_FINAL] = min(state[2], 2)
-            pos[_OPEN] = 0
-            pos[_PHASE] = _DONE
+            pos[FINAL] = min(state[2], 2)
+            pos[OPEN] = 0
+            pos[PHASE] = FINISHED
             break
         pos[_TNODES] += state[3]
         if result == 1:                       # a second solution: the orbit stays
             _close_orbit(pos, keep, orbit_starts, orbit_cells, False, 0)
             continue
-        pos[_OPEN] = 0
+        pos[OPEN] = 0
         pos[_SUB] += 1
-        o = pos[_ORBIT]
+        o = pos[ORBIT]
         if pos[_SUB] == orbit_starts[o + 1] - orbit_starts[o]:
             _close_orbit(pos, keep, orbit_starts, orbit_cells, True, 0)
     return PASS_DONE
@@ -281,14 +289,14 @@ def cp_removal_slice(work, margs, num_values, flags, peer_starts, peers, hidden_
 @njit
 def cp_close_test(keep, orbit_starts, orbit_cells, pos):
     """Abandon an open test: a removal test keeps its orbit."""
-    if pos[_OPEN] == 0 and pos[_SUB] == 0:
+    if pos[OPEN] == 0 and pos[_SUB] == 0:
         return
-    if pos[_PHASE] == _REMOVE:
-        o = pos[_ORBIT]
+    if pos[PHASE] == REMOVING:
+        o = pos[ORBIT]
         for t in range(orbit_starts[o], orbit_starts[o + 1]):
             keep[orbit_cells[t]] = True
         pos[_SUB] = 0
-    pos[_OPEN] = 0
+    pos[OPEN] = 0
 
 
 class CPScratch:
@@ -322,9 +330,9 @@ class CPScratch:
         self.depth = depth
 
 
-class CPRemovalPass:
-    """One removal pass over a full grid on the takano kernels (the interface of
-    :class:`~sudokit.generators.removal.RemovalPass`).
+class CPRemovalPass(BaseRemovalPass):
+    """One removal pass over a full grid on the takano kernels (a
+    :class:`~sudokit.generators.removal.BaseRemovalPass`, as the DLX pass is).
 
     Parameters
     ----------
@@ -332,85 +340,41 @@ class CPRemovalPass:
         Made once for the grid's shape and shared by the passes (one pass at a time).
     solution : ndarray
         The full grid, ``(n, n)``.
-    starts, cells : ndarray of int64
-        The orbits in removal order: orbit ``k`` is ``cells[starts[k]:starts[k + 1]]``.
-    target : int
-        Stop removing at this many clues (0: remove what uniqueness allows).
+    starts, cells, target, work
+        As for :class:`~sudokit.generators.removal.BaseRemovalPass`.
     test_nodes : int
         Node budget of each removal test (takano nodes: the searches of the test together),
         -1 for none (the test then runs to the end).
-    work : int
-        Work units of the first kernel call (:attr:`work` of an earlier pass).
 
     Call :meth:`step` until it returns True; :attr:`final` is then the count of the finished
     puzzle (up to 2).
     """
 
     def __init__(self, scratch: CPScratch, solution, starts, cells, target: int,
-                 test_nodes: int, work: int = _removal.SLICE_WORK):
+                 test_nodes: int, work: int = SLICE_WORK):
         self.scratch = scratch
         flat = np.ascontiguousarray(solution, dtype=np.int32).reshape(-1)
         self.solution = flat
-        self.size = flat.size
-        self.keep = np.ones(flat.size, np.bool_)
-        self.starts = np.asarray(starts, dtype=np.int64)
-        self.cells = np.asarray(cells, dtype=np.int64)
-        self.target, self.test_nodes = int(target), int(test_nodes)
+        super().__init__(np.ones(flat.size, np.bool_), starts, cells, target, test_nodes,
+                         work)
         self.state = np.zeros(6, np.int64)
-        self.pos = np.zeros(POS_SIZE, np.int64)
-        self.pos[_KEPT] = flat.size
-        #: work units of the next call (carry it over to the next pass of the same shape)
-        self.work = int(work)
 
     @property
     def nodes(self) -> int:
         """Search nodes spent by this pass so far."""
-        return int(self.pos[_NODES]) + (int(self.state[3]) if self.pos[_OPEN] else 0)
-
-    @property
-    def tests(self) -> int:
-        return int(self.pos[_TESTS])
-
-    @property
-    def undecided(self) -> int:
-        return int(self.pos[_UNDECIDED])
-
-    @property
-    def kept(self) -> int:
-        return int(self.pos[_KEPT])
-
-    @property
-    def removing(self) -> bool:
-        """Still in the removal tests (not yet at the final check)."""
-        return bool(self.pos[_PHASE] == _REMOVE)
-
-    @property
-    def removal_done(self) -> bool:
-        """Every orbit tested, or the target reached (the final check may still be due)."""
-        pos = self.pos
-        return bool(pos[_PHASE] != _REMOVE or pos[_ORBIT] >= len(self.starts) - 1
-                    or pos[_KEPT] <= self.target)
+        return int(self.pos[_NODES]) + (int(self.state[3]) if self.pos[OPEN] else 0)
 
     @property
     def open(self) -> bool:
         """A test is under way (its orbit out of :attr:`keep`)."""
-        return bool(self.pos[_OPEN] or self.pos[_SUB])
+        return bool(self.pos[OPEN] or self.pos[_SUB])
 
-    @property
-    def final(self) -> int | None:
-        """The count of the finished puzzle (up to 2), None before the pass is done."""
-        return int(self.pos[_FINAL]) if self.pos[_PHASE] == _DONE else None
-
-    def step(self, max_nodes: int | None = None) -> bool:
-        """One kernel call of about :attr:`work` units; True when the pass is done. With
-        ``max_nodes`` the call also stops when the pass has spent that many search nodes.
-
-        A call that stops on its work bound rescales :attr:`work` towards
-        :data:`~.removal.SLICE_SECONDS` (by a factor of 1/2 to 2 at a time)."""
+    def _slice(self, max_nodes: int | None) -> bool:
+        """One kernel call of about :attr:`work` units (in search nodes of
+        :data:`NODE_COST` units a cell), the levels grown as the search needs them."""
         stop = -1 if max_nodes is None else int(max_nodes)
         scratch = self.scratch
         nodes = max(1, self.work // (NODE_COST * self.size))
-        started = time.perf_counter()
         while True:
             result = cp_removal_slice(scratch.work, scratch.margs, scratch.model.num_values,
                                       scratch.flags, *scratch.tables, self.solution,
@@ -418,11 +382,8 @@ class CPRemovalPass:
                                       self.test_nodes, scratch.givens, scratch.first,
                                       scratch.umask, self.state, self.pos, stop, nodes)
             if result != NEED_LEVELS:
-                break
+                return result == PASS_DONE
             scratch.grow()
-        if result == SLICE_BOUND and (stop < 0 or self.nodes < stop):
-            self.work = _removal.rescaled_work(self.work, time.perf_counter() - started)
-        return result == PASS_DONE
 
     def close(self) -> None:
         """Abandon the open test, if any (its orbit stays)."""

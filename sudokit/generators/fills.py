@@ -8,6 +8,11 @@ runs the strategy and fills ``stats`` with what every strategy reports: ``strate
 conflicts, or HiGHS branch-and-bound nodes, or GRASP iterations: see each entry) and
 ``seconds``.
 
+Wherever a strategy is named (:func:`fill_grid`, :func:`~.grids.random_grid`,
+:class:`~.puzzles.PuzzleGenerator`), a :class:`FillStrategy`, a fill function of that
+signature, or a ``"module:attribute"`` string naming either serves as well: a user's own
+strategy needs no entry here (:func:`fill_strategy`).
+
 ==================  ===========================================================================
 ``auto``            ``search`` up to :data:`~.grids.SEARCH_MAX_SIDE`, ``sat`` beyond (sudokit)
 ``search``          randomized depth-first search, fewest candidates first, restarts with a
@@ -34,6 +39,12 @@ Examples
 (True, ['alpha', 'nodes', 'restarts', 'seconds', 'strategy'])
 >>> FILLS["weighted-prune"].alpha_default, FILLS["ilp"].takes_alpha
 (1.0, False)
+>>> def fixed(n, box, rng, **options):        # a user's own strategy, handed over directly
+...     return [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+>>> fill_grid(fixed, 4, (2, 2), np.random.default_rng(0), stats=stats)[1].tolist()
+[3, 4, 1, 2]
+>>> stats["strategy"]
+'sudokit.generators.fills:fixed'
 """
 
 from __future__ import annotations
@@ -48,7 +59,7 @@ import numpy as np
 from ..bitmasks import MAX_VALUES
 from ..errors import InstanceError, MissingExtraError
 from ..instances.patterns import check_shape
-from ..problems import resolve
+from ..refs import is_ref, load_ref, ref_of
 from ..solvers.registry import NeedsExtra
 
 if TYPE_CHECKING:
@@ -66,7 +77,8 @@ TAKANO = ("Takano, de Freitas and Sá, \"Solving and generating Sudoku\" (GRASP,
 class FillStrategy(NeedsExtra):
     """A way of making random full Sudoku grids (see the module).
 
-    ``function`` is a ``"module:function"`` reference; ``alpha`` the closed range of its
+    ``function`` is a ``"module:function"`` reference or the function; ``alpha`` the closed
+    range of its
     parameter (None: it takes none) and ``alpha_default`` its default. ``extends`` says that
     a partial grid (givens) or a Latin square (no boxes) is filled by the ``search`` strategy
     instead (the other strategies make empty Sudoku grids only). ``max_side`` is the largest
@@ -78,7 +90,7 @@ class FillStrategy(NeedsExtra):
     name: str
     description: str
     source: str
-    function: str
+    function: str | Callable[..., Any]
     nodes: str = "search nodes"
     alpha: tuple[float, float] | None = None
     alpha_default: float | None = None
@@ -110,6 +122,14 @@ class FillStrategy(NeedsExtra):
         for module in self.missing:
             raise MissingExtraError(f"fill {self.name} needs {module}, which is not "
                                     f"installed: {self.install}")
+
+    def load(self) -> Callable[..., Any]:
+        """The fill function (imported on first use)."""
+        if callable(self.function):
+            return self.function
+        function: Callable[..., Any] = load_ref(self.function, f"fill {self.name}",
+                                                InstanceError)
+        return function
 
     def help_line(self) -> str:
         """One line for ``--fill``'s help."""
@@ -154,22 +174,57 @@ FILLS: dict[str, FillStrategy] = {s.name: s for s in (
 )}
 
 
-def fill_strategy(name: str) -> FillStrategy:
-    """The strategy called ``name`` (:class:`InstanceError` naming the others if unknown).
+#: a fill strategy wherever one is asked for: a name of :data:`FILLS`, a
+#: :class:`FillStrategy`, a fill function, or a ``"module:attribute"`` string naming either
+FillLike = str | FillStrategy | Callable[..., Any]
+
+
+def fill_strategy(name: FillLike) -> FillStrategy:
+    """The strategy ``name`` names (:class:`InstanceError` naming the others if unknown).
+
+    ``name`` is a name of :data:`FILLS`; a :class:`FillStrategy` (returned as it is); a fill
+    function ``fill(n, box, rng, *, alpha, meter, stats, progress, max_restarts)`` (see the
+    module), which gets a strategy of its own named by its ``"module:function"``, described
+    by its docstring's first line, taking no ``alpha``, filling empty Sudoku grids only; or a
+    ``"module:attribute"`` string naming a strategy or a function.
 
     Examples
     --------
     >>> fill_strategy("prune").alpha
     (0.0, 1.0)
+    >>> fill_strategy("sudokit.generators.grids:search_fill").name
+    'sudokit.generators.grids:search_fill'
+    >>> fill_strategy(FILLS["ilp"]) is FILLS["ilp"]
+    True
     """
+    if isinstance(name, FillStrategy):
+        return name
+    if is_ref(name):
+        assert isinstance(name, str)
+        found = load_ref(name, "fill", InstanceError)
+        if isinstance(found, FillStrategy):
+            return found
+        if not callable(found):
+            raise InstanceError(f"fill {name!r} names neither a fill function nor a "
+                                "FillStrategy")
+        return _function_strategy(found, name)
+    if callable(name):
+        return _function_strategy(name, ref_of(name))
     try:
         return FILLS[name]
-    except KeyError:
+    except (KeyError, TypeError):
         raise InstanceError(f"unknown fill method {name!r}; choose one of "
                             + ", ".join(FILLS)) from None
 
 
-def fill_grid(name: str, n: int, box: tuple[int, int], rng: np.random.Generator, *,
+def _function_strategy(function: Callable[..., Any], name: str) -> FillStrategy:
+    """The ad hoc strategy of a fill function (see :func:`fill_strategy`)."""
+    lines = (function.__doc__ or "").strip().splitlines()
+    return FillStrategy(name, lines[0].strip() if lines else name, "user", function,
+                        "whatever the function counts", kernels=False)
+
+
+def fill_grid(name: FillLike, n: int, box: tuple[int, int], rng: np.random.Generator, *,
               alpha: float | None = None, meter: Meter | None = None,
               stats: dict | None = None, progress: Callable[[], None] | None = None,
               max_restarts: int | None = None) -> np.ndarray:
@@ -177,6 +232,8 @@ def fill_grid(name: str, n: int, box: tuple[int, int], rng: np.random.Generator,
 
     Parameters
     ----------
+    name : str, FillStrategy or callable
+        The strategy: a name of :data:`FILLS`, or anything else :func:`fill_strategy` takes.
     alpha : float, optional
         The strategy's parameter (its default when None); refused by one that takes none.
     meter : Meter, optional
@@ -200,10 +257,10 @@ def fill_grid(name: str, n: int, box: tuple[int, int], rng: np.random.Generator,
     check_shape(n, box)
     top = min(strategy.max_side, MAX_VALUES)
     if n > top:
-        raise InstanceError(f"fill {name} goes up to {top}x{top}, got {n}x{n}")
+        raise InstanceError(f"fill {strategy.name} goes up to {top}x{top}, got {n}x{n}")
     alpha = strategy.check_alpha(alpha)
     strategy.check_installed()
-    function: Callable[..., Any] = resolve(strategy.function)
+    function = strategy.load()
     record: dict = {"restarts": 0, "nodes": 0}
     started = time.perf_counter()
     try:
@@ -211,22 +268,22 @@ def fill_grid(name: str, n: int, box: tuple[int, int], rng: np.random.Generator,
                         progress=progress, max_restarts=max_restarts)
     finally:
         if stats is not None:
-            stats.update(strategy=name, alpha=alpha, restarts=int(record["restarts"]),
+            stats.update(strategy=strategy.name, alpha=alpha, restarts=int(record["restarts"]),
                          nodes=int(record.get("nodes", 0)),
                          seconds=time.perf_counter() - started)
     return np.ascontiguousarray(grid, dtype=np.int32).reshape(n, n)
 
 
 #: the strategies whose kernels this process compiled or loaded already
-_prepared: set[str] = set()
+_prepared: set[FillStrategy] = set()
 
 
-def prepare_fill(name: str) -> None:
+def prepare_fill(name: FillLike) -> None:
     """Compile (or load from numba's cache) a strategy's kernels by filling a 4x4 grid once
     per process, and check its optional modules, before any budget's clock starts."""
     strategy = fill_strategy(name)
     strategy.check_installed()
-    if name in _prepared or not strategy.kernels and not strategy.requires:
+    if strategy in _prepared or not strategy.kernels and not strategy.requires:
         return
-    _prepared.add(name)
-    fill_grid(name, 4, (2, 2), np.random.default_rng(0))
+    _prepared.add(strategy)
+    fill_grid(strategy, 4, (2, 2), np.random.default_rng(0))

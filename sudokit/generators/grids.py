@@ -50,6 +50,7 @@ from ..instances.patterns import PATTERNS, check_shape, pattern_grid
 
 if TYPE_CHECKING:
     from ..solvers.budget import Meter
+    from .fills import FillLike
 
 __all__ = ["pattern_grid", "relabel", "shuffle_grid", "random_grid",
            "PATTERNS", "check_shape"]
@@ -317,12 +318,13 @@ SEARCH_MAX_SIDE = 25
 
 def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
                 givens=None, max_restarts: int | None = None, stats: dict | None = None,
-                method: str = "auto", meter: Meter | None = None,
+                method: FillLike = "auto", meter: Meter | None = None,
                 progress: Callable[[], None] | None = None,
                 alpha: float | None = None) -> np.ndarray:
     """A random full grid (Sudoku, or Latin square with ``box=None``) by randomized search.
 
-    ``method`` names a fill strategy of :data:`~sudokit.generators.fills.FILLS`:
+    ``method`` names a fill strategy of :data:`~sudokit.generators.fills.FILLS` (or is one,
+    or a fill function: anything :func:`~sudokit.generators.fills.fill_strategy` takes):
     ``"search"`` always searches (from the empty grid, or from ``givens``); ``"sat"`` fills
     an empty Sudoku by random matchings and CDCL search (:func:`sat_fill`); ``"product"``
     uses the construction :func:`~.fill_product.product_grid`; ``"auto"`` (default) backtracks up to
@@ -370,10 +372,10 @@ def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
         raise InstanceError(f"random fills go up to {MAX_SIDE}x{MAX_SIDE}, got {n}x{n}")
     strategy = fill_strategy(method)
     if box is not None and givens is None:
-        return fill_grid(method, n, box, rng, alpha=alpha, meter=meter, stats=stats,
+        return fill_grid(strategy, n, box, rng, alpha=alpha, meter=meter, stats=stats,
                          progress=progress, max_restarts=max_restarts)
     if not strategy.extends:
-        raise InstanceError(f"fill {method} makes empty Sudoku grids only; use search to "
+        raise InstanceError(f"fill {strategy.name} makes empty Sudoku grids only; use search to "
                             "extend givens or fill a Latin square")
     return search_fill(n, box, rng, givens=givens, max_restarts=max_restarts, stats=stats,
                        meter=meter, progress=progress)

@@ -7,7 +7,10 @@ clues gives a *locally minimal* puzzle: removing any remaining clue (orbit) give
 solutions, since a clue that could not go earlier cannot go later either (fewer clues, more
 solutions).
 
-Uniqueness checks (``checker``):
+Uniqueness checks (``checker``): every engine of the engine registry
+(:data:`~sudokit.solvers.registry.ENGINES`) that counts Sudoku puzzles, opened through its
+entry, which also says what its budget per test counts (:func:`per_test_budget`); dlx and
+takano run their passes as kernels of their own (:data:`KERNEL_PASSES`):
 
 ``"auto"`` (the default)
     ``"takano"`` for the modes whose tests all run to the end (``"minimal"``, ``"clues"``:
@@ -71,29 +74,91 @@ from ..errors import BudgetExhausted, InstanceError, SolverError
 from ..instances import GridPuzzle
 from ..instances.variants import parse_variants
 from ..solvers.budget import Budget, Meter
-from ..solvers.registry import CP_SOLVERS, DEFAULT_SOLVER, open_engine
+from ..solvers.registry import (
+    DEFAULT_SOLVER,
+    ENGINES,
+    SOLVERS,
+    EngineSpec,
+    engine_spec,
+    open_engine,
+)
 from .budgets import GenerationStatus, PuzzleClock, default_time_limit
 from .cp_removal import CPRemovalPass, CPScratch
-from .fills import fill_strategy, prepare_fill
+from .fills import FillLike, fill_strategy, prepare_fill
 from .grids import SEARCH_MAX_SIDE, check_shape, random_grid
-from .removal import SLICE_WORK, RemovalPass
+from .removal import SLICE_WORK, BaseRemovalPass, RemovalPass
 from .variant_grids import random_regions, random_variant_grid
 
 __all__ = ["SYMMETRIES", "MODES", "CHECKERS", "GeneratedPuzzle", "PuzzleGenerator",
-           "symmetry_orbits", "generate_puzzles"]
+           "checker_spec", "per_test_budget", "symmetry_orbits", "generate_puzzles"]
 
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal", "horizontal",
               "vertical", "dihedral")
 MODES = ("unique", "minimal", "clues", "full")
-CHECKERS = ("auto", "dlx", "sat", *CP_SOLVERS, "ilp", "cpsat")
 
-#: the Budget field of a checker's per-test budget in "unique" mode (default: search nodes)
-_TEST_BUDGET_FIELD: dict[str, str | None] = {"sat": "conflicts", "cpsat": "conflicts",
-                                             "ilp": None}
+
+def _checkers() -> tuple[str, ...]:
+    """The checkers: ``"auto"``, and every engine of the registry that counts Sudoku puzzles,
+    PySAT's solvers as one, ``"sat"`` (the default SAT solver), which ``--checker`` lists
+    after dlx."""
+    engines = [name for name, spec in ENGINES.items()
+               if spec.counts and "sudoku" in spec.kinds and name not in SOLVERS]
+    after = engines.index("dlx") + 1
+    return ("auto", *engines[:after], "sat", *engines[after:])
+
+
+#: the back ends that can prove uniqueness (see the module): read from the engine registry
+CHECKERS = _checkers()
 #: the modes whose removal tests all run to the end: any exact checker removes the same clues
 EXACT_MODES = ("minimal", "clues")
 #: the largest side on which checker ``"auto"`` uses takano (see the module)
 AUTO_TAKANO_MAX_SIDE = 16
+
+
+def checker_spec(checker: str) -> EngineSpec:
+    """The engine registry's entry for a checker of :data:`CHECKERS` (``"sat"``: the default
+    SAT solver; ``"auto"`` is resolved per puzzle first, by
+    :meth:`PuzzleGenerator.checker_for`).
+
+    Examples
+    --------
+    >>> checker_spec("sat").name, checker_spec("norvig").budgets
+    ('cadical195', ('seconds', 'nodes'))
+    """
+    return engine_spec(DEFAULT_SOLVER if checker == "sat" else checker)
+
+
+def per_test_budget(spec: EngineSpec) -> str | None:
+    """The :class:`~sudokit.solvers.budget.Budget` field of a checker's budget per removal
+    test in ``"unique"`` mode: search nodes where its engine counts them, else conflicts,
+    else None (it honours time only).
+
+    Examples
+    --------
+    >>> [per_test_budget(checker_spec(c)) for c in ("norvig", "sat", "cpsat", "ilp")]
+    ['nodes', 'conflicts', 'conflicts', None]
+    """
+    return next((name for name in ("nodes", "conflicts") if name in spec.budgets), None)
+
+
+def _dlx_pass(gen: PuzzleGenerator, solution, starts, cells, target: int, test_nodes: int,
+              work: int) -> RemovalPass:
+    return RemovalPass(gen._engine("dlx"), solution, starts, cells, target, test_nodes,
+                       work=work)
+
+
+def _takano_pass(gen: PuzzleGenerator, solution, starts, cells, target: int,
+                 test_nodes: int, work: int) -> CPRemovalPass:
+    return CPRemovalPass(gen._scratch(), solution, starts, cells, target, test_nodes,
+                         work=work)
+
+
+#: the checkers whose removal pass is one resumable kernel (:mod:`.removal` on the DLX
+#: engine's links, :mod:`.cp_removal` on the takano kernels), each opening a pass for a
+#: generator; every other checker counts with its engine, one test at a time
+KERNEL_PASSES: dict[str, Callable[..., BaseRemovalPass]] = {"dlx": _dlx_pass,
+                                                            "takano": _takano_pass}
+
 
 def _images(i, j, n, symmetry: str):
     m = n - 1
@@ -139,7 +204,7 @@ def _prepare_kernels(*backends: str, bands: bool = False) -> None:
     (a ``"dlx"`` count is a pass too); with ``bands`` the random matchings of the SAT fill.
     Only what is asked for: loading a cached kernel costs milliseconds, and a process that
     makes minimal 9x9 puzzles needs neither DLX nor the matchings."""
-    wanted = {"fill", *(b for b in backends if b in ("dlx", "takano"))}
+    wanted = {"fill", *(b for b in backends if b in KERNEL_PASSES)}
     if bands:
         wanted.add("bands")
     todo = wanted - _kernels_ready
@@ -195,6 +260,60 @@ class GeneratedPuzzle:
         return GridPuzzle(self.puzzle, self.box, variants=self.variants, regions=self.regions)
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """What the removal of one puzzle aims at (:meth:`PuzzleGenerator.make`'s request)."""
+
+    mode: str
+    clues: int | None
+    attempts: int         #: removal orders to try (towards a clue target; else one)
+    target: int           #: stop removing at this many clues (0: what uniqueness allows)
+    test_budget: int      #: the budget of each removal test ("unique" mode; else -1, none)
+    stoppable: bool       #: a budget that runs out ends the removal, not the puzzle
+    best_effort: bool
+    reserve: float        #: seconds kept for verify's re-check from a stoppable removal
+
+    @classmethod
+    def of(cls, mode: str, clues: int | None, attempts: int, best_effort: bool,
+           test_budget: int, verify_seconds: float | None) -> _Plan:
+        """The plan of a request; ``verify_seconds``: the time budget when ``verify`` is on."""
+        stoppable = mode == "unique" or best_effort and mode == "clues"
+        return cls(mode, clues, attempts if mode == "clues" else 1,
+                   clues if mode == "clues" and clues is not None else 0,
+                   test_budget if mode == "unique" else -1, stoppable, best_effort,
+                   0.2 * verify_seconds if stoppable and verify_seconds else 0.0)
+
+
+@dataclass
+class _Removals:
+    """The removal passes of one puzzle so far: the clues of the best (fewest kept) with its
+    full grid and fill statistics, and the totals (tests, seconds of checking)."""
+
+    keep: np.ndarray | None = None
+    solution: np.ndarray | None = None
+    fill: dict = field(default_factory=dict)
+    tests: int = 0
+    seconds: float = 0.0
+    undecided: int = 0          #: tests of the last pass that ran out of their budget
+    exhausted: bool = False     #: the puzzle's budget ended the removal early
+
+    @property
+    def fewest(self) -> int:
+        """Clues kept by the best pass."""
+        assert self.keep is not None
+        return int(self.keep.sum())
+
+    def puzzle(self, n: int) -> np.ndarray:
+        """The best pass's puzzle: the clues it kept of its full grid, ``(n, n)``."""
+        assert self.keep is not None and self.solution is not None
+        return np.where(self.keep, self.solution.reshape(-1), 0).reshape(n, n)
+
+    def offer(self, keep: np.ndarray, solution: np.ndarray, fill: dict) -> None:
+        """Keep a pass's clues when they are fewer than the best so far."""
+        if self.keep is None or keep.sum() < self.keep.sum():
+            self.keep, self.solution, self.fill = keep, solution, fill
+
+
 class PuzzleGenerator:
     """Generate unique Sudoku puzzles of one shape, deterministically from a seed.
 
@@ -220,9 +339,10 @@ class PuzzleGenerator:
         Per-test budget in ``"unique"`` mode: DLX or CP search nodes, or SAT conflicts
         (default ``20 n^2``).
         (The budget of a whole puzzle is :meth:`make`'s ``budget``.)
-    fill : str
+    fill : str, FillStrategy or callable
         How full grids are made: a strategy of :data:`~sudokit.generators.fills.FILLS`
-        (:func:`~sudokit.generators.grids.random_grid`).
+        (:func:`~sudokit.generators.grids.random_grid`), or a user's own (anything
+        :func:`~sudokit.generators.fills.fill_strategy` takes).
     alpha : float, optional
         The fill strategy's parameter, where it takes one (its default when None). What the
         last fill reported (strategy, restarts, nodes, seconds) is in ``fill_stats`` and in
@@ -250,7 +370,7 @@ class PuzzleGenerator:
 
     def __init__(self, n: int, box: tuple[int, int] | None, seed: int | None = None,
                  checker: str = "auto", verify: bool = False, symmetry: str = "none",
-                 budget: int | None = None, fill: str = "auto", alpha: float | None = None,
+                 budget: int | None = None, fill: FillLike = "auto", alpha: float | None = None,
                  variants=(), regions=None):
         variants = parse_variants(variants)
         jigsaw = "jigsaw" in variants or regions is not None
@@ -258,13 +378,14 @@ class PuzzleGenerator:
             check_shape(n, box)
         elif not 1 <= n <= 64:
             raise InstanceError(f"a jigsaw side must lie in 1..64, got {n}")
-        if variants and fill != "auto":
-            raise InstanceError(f"the {fill} fill builds classic grids; a variant grid is "
+        named = fill if isinstance(fill, str) else fill_strategy(fill).name
+        if variants and named != "auto":
+            raise InstanceError(f"the {named} fill builds classic grids; a variant grid is "
                                 "filled through its units (leave the fill at auto)").with_cli(
-                f"--fill {fill} builds classic grids; a variant grid is filled through its "
+                f"--fill {named} builds classic grids; a variant grid is filled through its "
                 "units (leave --fill out)")
-        self.fill = fill
-        self.alpha = fill_strategy(fill).check_alpha(alpha)
+        self.fill, self._strategy = fill, fill_strategy(fill)
+        self.alpha = self._strategy.check_alpha(alpha)
         self.fill_stats: dict = {}
         if checker not in CHECKERS:
             raise SolverError(f"unknown checker {checker!r}; choose one of "
@@ -308,10 +429,9 @@ class PuzzleGenerator:
     # -- back ends --------------------------------------------------------------------
     def _engine(self, backend: str):
         """The engine of ``backend`` (a name of :data:`CHECKERS`), opened once for this
-        shape."""
+        shape (:func:`checker_spec`)."""
         if backend not in self._engines:
-            name = DEFAULT_SOLVER if backend == "sat" else backend
-            self._engines[backend] = open_engine(name, shape=self.template)
+            self._engines[backend] = open_engine(checker_spec(backend), shape=self.template)
         return self._engines[backend]
 
     def checker_for(self, mode: str, budget: Budget | None = None) -> str:
@@ -374,7 +494,7 @@ class PuzzleGenerator:
             self.fill_stats = {"strategy": "variant"}
             engine = self._engine("takano" if self.n <= AUTO_TAKANO_MAX_SIDE else "sat")
             return random_variant_grid(self.template, self.rng, meter, engine=engine)
-        return random_grid(self.n, self.box, self.rng, method=self.fill, meter=meter,
+        return random_grid(self.n, self.box, self.rng, method=self._strategy, meter=meter,
                            progress=progress, alpha=self.alpha, stats=self.fill_stats)
 
     def _order(self):
@@ -389,36 +509,30 @@ class PuzzleGenerator:
             cells = cells[cells >= 0]
         return starts, cells
 
-    def _remove_clues_dlx(self, solution, target, test_nodes, clock: PuzzleClock, reserve: float):
-        starts, cells = self._order()
-        run = RemovalPass(self._engine("dlx"), solution, starts, cells, target, test_nodes,
-                          work=self._work)
-        cap = clock.nodes_left()
-        complete = True
-        try:
-            while not run.step(cap):
-                clock.report("remove" if run.removing else "check", run.size - run.kept,
-                             run.tests)
-                if clock.out(reserve) or (cap is not None and run.nodes >= cap):
-                    complete = run.removal_done
-                    run.close()
-                    break
-        finally:
-            clock.nodes_used += run.nodes
-            self._work = run.work
-            if run.open:          # interrupted between slices: never reuse these links
-                self._drop("dlx")
-        return run.keep, run.tests, run.undecided, run.final, complete
-
-    def _remove_clues_cp(self, solution, target, test_nodes, clock: PuzzleClock,
-                         reserve: float):
-        """The removal pass on the takano kernels (:mod:`.cp_removal`), one kernel call per
-        slice (a 9x9 puzzle: one call)."""
-        if self._cp is None:                   # (set up by make, outside the budget)
+    def _scratch(self) -> CPScratch:
+        """What the takano passes of this shape share (made once, by :meth:`_set_up`)."""
+        if self._cp is None:
             self._cp = CPScratch(self._engine("takano").model)
+        return self._cp
+
+    def _remove_clues(self, checker: str, solution, target: int, test_budget: int,
+                      clock: PuzzleClock, reserve: float):
+        """One removal pass over ``solution`` with ``checker``, in a random order of the
+        orbits: ``(keep, tests, undecided, final count or None, complete)``. A checker of
+        :data:`KERNEL_PASSES` runs its resumable kernel (:meth:`_run_pass`); any other counts
+        with its engine, one test at a time (:meth:`_remove_clues_engine`)."""
+        open_pass = KERNEL_PASSES.get(checker)
+        if open_pass is None:
+            return self._remove_clues_engine(checker, solution, target, test_budget, clock,
+                                             reserve)
         starts, cells = self._order()
-        run = CPRemovalPass(self._cp, solution, starts, cells, target, test_nodes,
-                            work=self._work)
+        run = open_pass(self, solution, starts, cells, target, test_budget, work=self._work)
+        return self._run_pass(run, checker, clock, reserve)
+
+    def _run_pass(self, run: BaseRemovalPass, backend: str, clock: PuzzleClock,
+                  reserve: float):
+        """Step a kernel pass to its end, or until the clock (``reserve`` seconds before the
+        budget's end) or the puzzle's node budget runs out; reported between slices."""
         cap = clock.nodes_left()
         complete = True
         try:
@@ -432,17 +546,21 @@ class PuzzleGenerator:
         finally:
             clock.nodes_used += run.nodes
             self._work = run.work
+            if run.open and run.holds_engine:   # interrupted between slices: never reuse
+                self._drop(backend)             # the engine's links
         return run.keep, run.tests, run.undecided, run.final, complete
 
-    def _remove_clues_sat(self, solution, target, test_conflicts, clock: PuzzleClock,
-                          reserve: float):
-        solver = self._engine(self.checker)
+    def _remove_clues_engine(self, checker: str, solution, target: int, test_conflicts: int,
+                             clock: PuzzleClock, reserve: float):
+        """The removal pass of a checker without a kernel of its own: one count to 2 by its
+        engine per test, the clues passed as givens (for SAT: as assumptions)."""
+        solver = self._engine(checker)
         flat = solution.reshape(-1)
         keep = np.ones(flat.size, dtype=bool)
         starts, cells = self._order()
         # the per-test budget: SAT and CP-SAT count conflicts, the CP family nodes, HiGHS
-        # only time
-        field = _TEST_BUDGET_FIELD.get(self.checker, "nodes")
+        # only time (as their registry entries say)
+        field = per_test_budget(checker_spec(checker))
 
         def count(seconds, conflicts=None):
             givens = np.where(keep, flat, 0).reshape(self.n, self.n)
@@ -539,112 +657,146 @@ class PuzzleGenerator:
         >>> p.unique, p.minimal, p.budget_exhausted, p.clues > 30
         (True, False, True, True)
         """
+        self._check_request(mode, clues)
+        budget = self._budget(mode, budget)
+        checker = self.checker_for(mode, budget)
+        other = self._verifier(checker)
+        self._set_up(mode, checker, other)
+        clock = PuzzleClock(budget, progress, self.n * self.n)
+        started = time.perf_counter()
+        solution = self._fill(clock)
+        if mode == "full":
+            return GeneratedPuzzle(solution, solution, self.box, solution.size,
+                                   time.perf_counter() - started, 0.0, 0, checker,
+                                   True, False, extra={"fill": dict(self.fill_stats)},
+                                   variants=self.variants, regions=self.regions)
+        plan = _Plan.of(mode, clues, attempts, best_effort, self.budget,
+                        clock.budget.seconds if self.verify else None)
+        found = self._attempts(plan, checker, solution, clock)
+        puzzle = found.puzzle(self.n)
+        verified = self._verify(puzzle, other, clock, found) if self.verify else None
+        return self._puzzle(puzzle, found, plan, checker, verified, started)
+
+    # -- the steps of make ------------------------------------------------------------
+    def _check_request(self, mode: str, clues: int | None) -> None:
+        """:class:`~sudokit.errors.InstanceError` for an unknown mode or a clue target that
+        does not fit the grid."""
         if mode not in MODES:
             raise InstanceError(f"unknown mode {mode!r}; choose one of " + ", ".join(MODES))
         cells = self.n * self.n
         if mode == "clues" and (clues is None or not 0 <= clues <= cells):
             raise InstanceError(f"the clue count must lie in 0..{cells}, got {clues}")
-        budget = self._budget(mode, budget)
-        checker = self.checker_for(mode, budget)
-        other = "sat" if checker == "dlx" or self.checker == "auto" else "dlx"   # --verify
+
+    def _verifier(self, checker: str) -> str:
+        """The other back end that re-checks a finished puzzle (``verify``): SAT after DLX
+        (or whatever ``"auto"`` chose), DLX after SAT or a CP checker."""
+        return "sat" if checker == "dlx" or self.checker == "auto" else "dlx"
+
+    def _set_up(self, mode: str, checker: str, other: str) -> None:
+        """Everything set up once per process or shape, before the puzzle's clock starts: the
+        kernels (:func:`_prepare_kernels`), the fill, the engines of the checker and of
+        ``verify``."""
         backends = () if mode == "full" else (checker, other) if self.verify else (checker,)
-        _prepare_kernels(*backends, bands=self.fill == "sat" or (self.fill == "auto"
-                                                                 and self.n > SEARCH_MAX_SIDE))
-        prepare_fill(self.fill)
-        if mode != "full":                   # set up once per shape, outside the budget
-            self._engine(checker)
-            if checker == "takano" and self._cp is None:
-                self._cp = CPScratch(self._engine("takano").model)
-            if self.verify:
-                self._engine(other)
-        clock = PuzzleClock(budget, progress, cells)
-        started = time.perf_counter()
-
-        def fill():
-            clock.report("fill")
-            try:
-                return self.full_grid(clock.meter, lambda: clock.report("fill"))
-            except BudgetExhausted:
-                if not clock.out():
-                    raise
-                raise clock.exhausted(f"the {self.n}x{self.n} grid was filled") from None
-
-        solution = fill()
+        _prepare_kernels(*backends, bands=self._strategy.name == "sat" or (
+            self._strategy.name == "auto" and self.n > SEARCH_MAX_SIDE))
+        prepare_fill(self._strategy)
         if mode == "full":
-            return GeneratedPuzzle(solution, solution, self.box, cells,
-                                   time.perf_counter() - started, 0.0, 0, checker,
-                                   True, False, extra={"fill": dict(self.fill_stats)},
-                                   variants=self.variants, regions=self.regions)
+            return
+        self._engine(checker)
+        if checker == "takano":
+            self._scratch()
+        if self.verify:
+            self._engine(other)
+
+    def _fill(self, clock: PuzzleClock) -> np.ndarray:
+        """A full grid (:meth:`full_grid`) on the puzzle's clock; running out of time is the
+        puzzle's :class:`~sudokit.errors.BudgetExhausted`."""
+        clock.report("fill")
+        try:
+            return self.full_grid(clock.meter, lambda: clock.report("fill"))
+        except BudgetExhausted:
+            if not clock.out():
+                raise
+            raise clock.exhausted(f"the {self.n}x{self.n} grid was filled") from None
+
+    def _attempts(self, plan: _Plan, checker: str, solution: np.ndarray,
+                  clock: PuzzleClock) -> _Removals:
+        """The removal passes of one puzzle: one, or towards a clue target up to
+        ``plan.attempts`` (a new grid every fifth) until one reaches it; the best kept."""
+        found = _Removals()
         fill_stats = dict(self.fill_stats)
-        target = clues if mode == "clues" else 0
-        test_budget = self.budget if mode == "unique" else -1
-        seconds = clock.budget.seconds
-        # a removal that may stop at the budget ("unique", a best-effort clue target)
-        stoppable = mode == "unique" or best_effort and mode == "clues"
-        reserve = 0.2 * seconds if self.verify and stoppable and seconds else 0.0
-        remove_clues = self._remove_clues_dlx if checker == "dlx" else \
-            self._remove_clues_cp if checker == "takano" else self._remove_clues_sat
-        check_seconds, tests = 0.0, 0
-        best: np.ndarray | None = None
-        best_solution, best_fill = solution, fill_stats
-        exhausted = False
-        for attempt in range(attempts if mode == "clues" else 1):
+        for attempt in range(plan.attempts):
             if attempt and attempt % 5 == 0:
                 try:
-                    solution = fill()
+                    solution = self._fill(clock)
                 except BudgetExhausted:
-                    if not stoppable:
+                    if not plan.stoppable:
                         raise
-                    exhausted = True            # (best holds a whole attempt's puzzle)
+                    found.exhausted = True          # (found holds a whole attempt's puzzle)
                     break
                 fill_stats = dict(self.fill_stats)
-            t0 = time.perf_counter()
-            keep, t, undecided, final, complete = remove_clues(solution, target, test_budget,
-                                                               clock, reserve)
-            check_seconds += time.perf_counter() - t0
-            tests += t + (final is not None)
-            exhausted = not complete
-            if not complete and not stoppable:
-                fewest = int(keep.sum()) if best is None else int(min(keep.sum(), best.sum()))
-                raise clock.exhausted("a minimal puzzle was found" if mode == "minimal" else
-                                      f"a puzzle with {clues} clues was found (the fewest so "
-                                      f"far: {fewest})")
-            if final is not None and final != 1:
-                raise SolverError(f"internal check failed: the puzzle has {final} solutions")
-            if best is None or keep.sum() < best.sum():
-                best, best_solution, best_fill = keep, solution, fill_stats
-            if keep.sum() <= target or mode != "clues" or exhausted:
+            keep = self._attempt(plan, checker, solution, clock, found)
+            found.offer(keep, solution, fill_stats)
+            if keep.sum() <= plan.target or plan.mode != "clues" or found.exhausted:
                 break
         else:
-            fewest = int(best.sum()) if best is not None else self.n * self.n
-            if not best_effort:
-                raise InstanceError(f"could not reach {clues} clues in {attempts} attempts "
-                                    f"on a {self.n}x{self.n} grid; the fewest found was "
-                                    f"{fewest}")
-        if best is None:
-            raise InstanceError(f"attempts must be at least 1, got {attempts}")
-        solution = best_solution
-        puzzle = np.where(best, solution.reshape(-1), 0).reshape(self.n, self.n)
-        minimal = mode != "clues" and undecided == 0 and not exhausted
-        verified = None
-        if self.verify:
-            clock.report("verify", cells - int(best.sum()), tests)
-            t0 = time.perf_counter()
-            try:
-                count = self.count(puzzle, other, budget=Budget(seconds=clock.left()))
-            except BudgetExhausted:
-                raise clock.exhausted(f"the puzzle was re-checked with {other}") from None
-            check_seconds += time.perf_counter() - t0
-            if count != 1:
-                raise SolverError(f"{other} disagrees: the puzzle has {count} solutions")
-            verified = other
-        extra: dict = {"fill": best_fill}
-        if mode == "clues":
-            extra["target_clues"] = clues
-        return GeneratedPuzzle(puzzle.astype(np.int32), solution.astype(np.int32), self.box,
-                               int(best.sum()), time.perf_counter() - started, check_seconds,
-                               tests, checker, True, minimal, verified,
-                               budget_exhausted=exhausted, extra=extra,
+            if not plan.best_effort:
+                fewest = found.fewest if found.keep is not None else self.n * self.n
+                raise InstanceError(f"could not reach {plan.clues} clues in {plan.attempts} "
+                                    f"attempts on a {self.n}x{self.n} grid; the fewest found "
+                                    f"was {fewest}")
+        if found.keep is None:
+            raise InstanceError(f"attempts must be at least 1, got {plan.attempts}")
+        return found
+
+    def _attempt(self, plan: _Plan, checker: str, solution: np.ndarray, clock: PuzzleClock,
+                 found: _Removals) -> np.ndarray:
+        """One removal pass (:meth:`_remove_clues`), counted into ``found``: the clues it
+        kept. A pass the budget cut short ends the puzzle unless the plan may stop."""
+        started = time.perf_counter()
+        keep, tests, undecided, final, complete = self._remove_clues(
+            checker, solution, plan.target, plan.test_budget, clock, plan.reserve)
+        found.seconds += time.perf_counter() - started
+        found.tests += tests + (final is not None)
+        found.undecided, found.exhausted = undecided, not complete
+        if not complete and not plan.stoppable:
+            fewest = int(keep.sum()) if found.keep is None else min(int(keep.sum()),
+                                                                     found.fewest)
+            raise clock.exhausted("a minimal puzzle was found" if plan.mode == "minimal" else
+                                  f"a puzzle with {plan.clues} clues was found (the fewest so "
+                                  f"far: {fewest})")
+        if final is not None and final != 1:
+            raise SolverError(f"internal check failed: the puzzle has {final} solutions")
+        return keep
+
+    def _verify(self, puzzle: np.ndarray, other: str, clock: PuzzleClock,
+                found: _Removals) -> str:
+        """Re-count the finished puzzle with ``other`` (``verify``), its time counted into
+        ``found``; a count other than 1 is a :class:`~sudokit.errors.SolverError`."""
+        clock.report("verify", puzzle.size - found.fewest, found.tests)
+        started = time.perf_counter()
+        try:
+            count = self.count(puzzle, other, budget=Budget(seconds=clock.left()))
+        except BudgetExhausted:
+            raise clock.exhausted(f"the puzzle was re-checked with {other}") from None
+        found.seconds += time.perf_counter() - started
+        if count != 1:
+            raise SolverError(f"{other} disagrees: the puzzle has {count} solutions")
+        return other
+
+    def _puzzle(self, puzzle: np.ndarray, found: _Removals, plan: _Plan, checker: str,
+                verified: str | None, started: float) -> GeneratedPuzzle:
+        """The :class:`GeneratedPuzzle` of the best removal: minimal when every test ran to
+        the end (not towards a clue target)."""
+        assert found.solution is not None
+        minimal = plan.mode != "clues" and found.undecided == 0 and not found.exhausted
+        extra: dict = {"fill": found.fill}
+        if plan.mode == "clues":
+            extra["target_clues"] = plan.clues
+        return GeneratedPuzzle(puzzle.astype(np.int32), found.solution.astype(np.int32),
+                               self.box, found.fewest, time.perf_counter() - started,
+                               found.seconds, found.tests, checker, True, minimal, verified,
+                               budget_exhausted=found.exhausted, extra=extra,
                                variants=self.variants, regions=self.regions)
 
     def make_where(self, accept, mode: str = "unique", clues: int | None = None,

@@ -26,11 +26,12 @@ from pysat.solvers import SolverNames
 from .._accel import mode
 from ..errors import MissingExtraError, SolverError, UnsupportedTaskError
 from ..problems import PROBLEMS, kinds_where, problem_kind, resolve
+from ..refs import is_ref, load_ref, ref_of
 from .engine import Engine
 
 __all__ = ["SOLVERS", "EXACT_SOLVERS", "CP_SOLVERS", "DEFAULT_SOLVER", "ENGINES", "ALL_KINDS",
            "EngineSpec", "FAST_GRID_MAX_SIDE", "FAST_GRID_SOLVER", "check_engine", "default_solver",
-           "grid_solver", "open_engine", "resolve_solver",
+           "engine_spec", "grid_solver", "open_engine", "resolve_solver",
            "supports_budget"]
 
 _KNOWN: dict[str, str] = {
@@ -169,25 +170,109 @@ ENGINES.update({
 })
 
 
-def resolve_solver(name: str) -> str:
-    """Canonical name: ``dlx``, or the PySAT name for it or any of PySAT's aliases (``g4``...)."""
+def resolve_solver(name: str | EngineSpec | type[Any]) -> str:
+    """Canonical name: ``dlx``, or the PySAT name for it or any of PySAT's aliases (``g4``...).
+
+    An :class:`EngineSpec`, an engine class or a ``"module:attribute"`` string naming either
+    (:func:`engine_spec`) gives the name of its entry in :data:`ENGINES`; one that is not
+    there has no name to look up, and is a :class:`~sudokit.errors.SolverError` (hand it to
+    :func:`open_engine` or :func:`check_engine`, which take it as it is).
+
+    Examples
+    --------
+    >>> resolve_solver("g4"), resolve_solver(ENGINES["dlx"])
+    ('glucose4', 'dlx')
+    """
+    unknown = f"unknown solver {name!r}; run 'sudokit solvers' to list them"
+    if not isinstance(name, str) or is_ref(name):
+        try:
+            spec = engine_spec(name)
+            if ENGINES.get(spec.name) != spec:
+                raise SolverError(f"solver {spec.name!r} is not in the registry, so it has no "
+                                  "name; open_engine and check_engine take it as it is")
+        except SolverError as err:
+            if isinstance(name, str):       # the command line's --solver: as for any name
+                err.with_cli(unknown)
+            raise
+        return spec.name
     wanted = name.strip().lower()
     if wanted in ENGINES:
         return wanted
     for canonical in SOLVERS:
         if wanted in getattr(SolverNames, canonical, ()):
             return canonical
-    raise SolverError(f"unknown solver {name!r}; run 'sudokit solvers' to list them")
+    raise SolverError(unknown)
 
 
-def supports_budget(name: str) -> bool:
+def engine_spec(engine: str | EngineSpec | type[Any]) -> EngineSpec:
+    """The registry entry of a solver, however it is named: what every lookup function takes.
+
+    Parameters
+    ----------
+    engine : str, EngineSpec or class
+        A name of :data:`ENGINES` or one of PySAT's aliases (``"g4"``); an
+        :class:`EngineSpec` (returned as it is, registered or not); an engine class (see
+        :mod:`sudokit.solvers.engine`, built as ``Class(name, shape, **options)``); or a
+        ``"module:attribute"`` string naming a spec or a class. A class gets a spec of its
+        own, named by its ``"module:Class"`` and described by its docstring's first line;
+        the class attributes ``budgets``, ``counts``, ``options`` and ``kinds``, where it
+        sets them, say what it honours (by default: no budgets, it counts, no options, every
+        kind).
+
+    Raises
+    ------
+    SolverError
+        An unknown name, a reference that names nothing (one line: why), or an object that
+        is neither a spec nor a class.
+
+    Examples
+    --------
+    >>> engine_spec("g4").name, engine_spec(ENGINES["dlx"]) is ENGINES["dlx"]
+    ('glucose4', True)
+    >>> from sudokit.solvers.engine import EngineBase
+    >>> class Mine(EngineBase):
+    ...     "Tries every grid."
+    ...     budgets = ("seconds",)
+    >>> spec = engine_spec(Mine)
+    >>> spec.name.endswith(":Mine"), spec.description, spec.budgets, spec.counts
+    (True, 'Tries every grid.', ('seconds',), True)
+    """
+    if isinstance(engine, EngineSpec):
+        return engine
+    if isinstance(engine, type):
+        return _class_spec(engine, ref_of(engine))
+    if not isinstance(engine, str):
+        raise SolverError(f"expected a solver name, an EngineSpec or an engine class, got "
+                          f"{engine!r}")
+    if not is_ref(engine):
+        return ENGINES[resolve_solver(engine)]
+    found = load_ref(engine, "engine", SolverError)
+    if isinstance(found, EngineSpec):
+        return found
+    if isinstance(found, type):
+        return _class_spec(found, engine)
+    raise SolverError(f"engine {engine!r} names neither an engine class nor an EngineSpec")
+
+
+def _class_spec(engine: type[Any], ref: str) -> EngineSpec:
+    """The ad hoc spec of engine class ``engine``, named ``ref`` (see :func:`engine_spec`)."""
+    lines = (engine.__doc__ or "").strip().splitlines()
+    return EngineSpec(ref, lines[0].strip() if lines else ref, ref,
+                      tuple(getattr(engine, "budgets", ())),
+                      counts=bool(getattr(engine, "counts", True)),
+                      options=tuple(getattr(engine, "options", ())),
+                      kinds=tuple(getattr(engine, "kinds", ALL_KINDS)))
+
+
+def supports_budget(name: str | EngineSpec | type[Any]) -> bool:
     """Whether the solver honours time budgets (SAT: through conflict-bounded slices)."""
-    return "seconds" in ENGINES[resolve_solver(name)].budgets
+    return "seconds" in engine_spec(name).budgets
 
 
-def check_engine(name: str, kind: str | None = None, task: str = "solve") -> EngineSpec:
-    """The spec of engine ``name`` after checking that it is installed, takes ``kind`` and can
-    do ``task`` (``"solve"`` or ``"count"``).
+def check_engine(name: str | EngineSpec | type[Any], kind: str | None = None,
+                 task: str = "solve") -> EngineSpec:
+    """The spec of engine ``name`` (anything :func:`engine_spec` takes) after checking that it
+    is installed, takes ``kind`` and can do ``task`` (``"solve"`` or ``"count"``).
 
     Raises
     ------
@@ -201,7 +286,7 @@ def check_engine(name: str, kind: str | None = None, task: str = "solve") -> Eng
     >>> check_engine("dlx", "sudoku", "count").name
     'dlx'
     """
-    spec = ENGINES[resolve_solver(name)]
+    spec = engine_spec(name)
     missing = spec.missing
     if missing:
         raise MissingExtraError(f"solver {spec.name} needs {', '.join(missing)}, which is not "
@@ -266,13 +351,16 @@ def default_solver(instance: Any, needs: Iterable[str] = ()) -> str:
     return chosen  # type: ignore[no-any-return]
 
 
-def open_engine(name: str | None = None, shape: Any = None, **options: Any) -> Engine:
+def open_engine(name: str | EngineSpec | type[Any] | None = None, shape: Any = None,
+                **options: Any) -> Engine:
     """Open an engine by name (see :mod:`sudokit.solvers.engine`); use it in a ``with`` block.
 
     Parameters
     ----------
-    name : str, optional
-        A name from :data:`ENGINES` or a PySAT alias; default :data:`DEFAULT_SOLVER`.
+    name : str, EngineSpec or class, optional
+        A name from :data:`ENGINES` or a PySAT alias; default :data:`DEFAULT_SOLVER`. Also
+        a spec, an engine class or a ``"module:attribute"`` string naming either
+        (:func:`engine_spec`): a user's own engine, not in the registry.
     shape : instance, optional
         Share one solver among instances of this instance's shape (their givens change).
     **options
@@ -289,4 +377,6 @@ def open_engine(name: str | None = None, shape: Any = None, **options: Any) -> E
     """
     spec = check_engine(name or DEFAULT_SOLVER, None if shape is None else shape.kind)
     mode.prepare(spec.kernels)   # the command line compiles a missing family first
-    return resolve(spec.engine)(spec.name, shape, **options)  # type: ignore[no-any-return]
+    engine_class = name if isinstance(name, type) else load_ref(spec.engine, "engine",
+                                                                 SolverError)
+    return engine_class(spec.name, shape, **options)  # type: ignore[no-any-return]

@@ -1,0 +1,83 @@
+"""References to code: the ``"module:attribute"`` strings registry entries and users name.
+
+Every registry (engines, fill strategies, counters) takes a name of its own, an entry object,
+or a ``"module:attribute"`` string naming an object the user wrote, the way networkx takes a
+strategy's name or the function itself. :func:`is_ref` tells a reference from a registry
+name (no name has a colon); :func:`load_ref` imports what one names, or raises the library's
+one-line error instead of a traceback.
+
+Examples
+--------
+>>> is_ref("dlx"), is_ref("sudokit.generators.grids:search_fill")
+(False, True)
+>>> load_ref("sudokit.refs:load_ref", "function") is load_ref
+True
+>>> load_ref("nowhere:Engine", "engine")
+Traceback (most recent call last):
+...
+sudokit.errors.SudokitError: cannot load engine 'nowhere:Engine': No module named 'nowhere'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import SudokitError
+from .problems import resolve
+
+__all__ = ["is_ref", "load_ref", "ref_of"]
+
+
+def is_ref(name: object) -> bool:
+    """Whether ``name`` is a ``"module:attribute"`` string (a registry name has no colon)."""
+    return isinstance(name, str) and ":" in name
+
+
+def load_ref(ref: str, what: str, error: type[SudokitError] = SudokitError) -> Any:
+    """The object ``ref`` (``"module:attribute"``, the attribute possibly dotted) names.
+
+    Parameters
+    ----------
+    ref : str
+        The reference; the module is imported on first use (:func:`sudokit.problems.resolve`).
+    what : str
+        What it should name (``"engine"``, ``"fill"``...), for the message.
+    error : type
+        The :class:`~sudokit.errors.SudokitError` subclass raised when it names nothing.
+
+    Raises
+    ------
+    SudokitError
+        (``error``) One line: the module cannot be imported or has no such attribute.
+
+    Examples
+    --------
+    >>> load_ref("sudokit.errors:SudokitError.exit_code", "exit code")
+    4
+    """
+    module, _, attribute = ref.partition(":")
+    if not module.strip() or not attribute.strip():
+        raise error(f"cannot load {what} {ref!r}: expected 'module:attribute'")
+    try:
+        head, *rest = attribute.split(".")
+        found = resolve(f"{module}:{head}")
+        for name in rest:
+            found = getattr(found, name)
+    except ImportError as err:
+        raise error(f"cannot load {what} {ref!r}: {err}") from None
+    except AttributeError:
+        raise error(f"cannot load {what} {ref!r}: module {module!r} has no attribute "
+                    f"{attribute!r}") from None
+    return found
+
+
+def ref_of(obj: Any) -> str:
+    """The ``"module:qualified.name"`` of a class or function (its name in messages and in the
+    registry entries made for it).
+
+    Examples
+    --------
+    >>> ref_of(load_ref)
+    'sudokit.refs:load_ref'
+    """
+    return f"{getattr(obj, '__module__', '?')}:{getattr(obj, '__qualname__', repr(obj))}"
