@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -24,6 +25,18 @@ from sudokit.instances.formula import formula
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 EXAMPLES = ROOT / "sudokit" / "instances" / "examples"
+
+README = (ROOT / "README.md").read_text()
+
+
+def console_examples():
+    """``(command, expected_output)`` pairs from the README's ```console blocks."""
+    pairs = []
+    for block in re.findall(r"```console\n(.*?)```", README, flags=re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            pairs.append((command, output))
+    return pairs
 
 #: every skip for missing public data says this; conftest counts such skips in the summary and
 #: ``pytest --require-data`` turns them into failures

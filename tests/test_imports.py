@@ -40,7 +40,7 @@ def test_sat_solve_loads_no_numba():
 
 def test_dlx_solve_loads_numba():
     """The check above can fail: the exact cover solver does load the kernels (through numba
-    with ``SUDOKIT_NATIVE=0``; else their numba-free copies may run: tests/test_native.py)."""
+    with ``SUDOKIT_NATIVE=0``; else their numba-free copies may run: tests/accel/test_native.py)."""
     env = dict(os.environ, SUDOKIT_NATIVE="0")
     out = loaded_after(["solve", "--solver", "dlx", str(PUZZLE)], KERNEL_MODULES, env)
     assert any(len(line) == 81 and line.isdigit() for line in out["stdout"].splitlines())

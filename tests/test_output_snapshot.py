@@ -9,7 +9,7 @@ import re
 import sys
 from pathlib import Path
 
-from .test_readme import README, console_examples
+from .helpers import README, console_examples
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "output_snapshot.py"

@@ -10,22 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import shown_needs
+from .helpers import README, console_examples, shown_needs
 
 ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text()
-
-
-def console_examples():
-    """``(command, expected_output)`` pairs from the README's ```console blocks."""
-    pairs = []
-    for block in re.findall(r"```console\n(.*?)```", README, flags=re.S):
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, _, output = chunk.partition("\n")
-            pairs.append((command, output))
-    return pairs
-
-
 def normalise(text: str) -> str:
     return re.sub(r'"seconds":[0-9.e-]+', '"seconds":S', text)
 

@@ -1,0 +1,170 @@
+"""Every budget holds: time from the moment the instance is read, partial counts, memory.
+
+Whole processes, as a user runs them. A budget holds when the outcome says so (status
+``unknown``, exit 5, a partial count) and the run computed no more CPU seconds than the budget
+allows on top of its start-up, measured in the same test
+(:func:`~.helpers.budget_cpu_bound`): CPU time, unlike wall time, is not stretched by other
+jobs on a busy machine. The bounds guard against budgets being ignored (minutes), not noise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudokit.encoders import grid_to_cnf, grid_to_exact_cover
+from sudokit.encoders.size import completion_cnf_size
+from sudokit.errors import EXIT_RESOURCES, EXIT_UNKNOWN, BudgetExhausted, ResourceError
+from sudokit.instances import sudoku
+from sudokit.solvers import Budget, count_solutions, open_engine
+
+from ..helpers import budget_cpu_bound, cpu_seconds, run_cpu
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
+
+
+def run(*args, stdin: str | None = None):
+    """The finished run and the CPU seconds it computed."""
+    return run_cpu([sys.executable, "-m", "sudokit", *args], cwd=ROOT, env=ENV, input=stdin,
+                   capture_output=True, text=True)
+
+
+@pytest.fixture(scope="module")
+def startup():
+    """CPU seconds a one-puzzle run takes here, with each back end's imports loaded."""
+    puzzle = (ROOT / "sudokit/instances/examples/puzzle17.txt").read_text()
+    return max(run("count", "-", "--solver", solver, stdin=puzzle)[1]
+               for solver in ("cadical195", "dlx"))
+
+
+def empty(n: int) -> str:
+    return "." * (n * n) + "\n"
+
+
+def test_an_empty_big_grid_is_constructed_not_searched():
+    """Takano's construction answers an empty grid of side 25 and up (issue 12)."""
+    from sudokit.instances import sudoku
+    from sudokit.solvers import open_engine
+
+    puzzle = sudoku(np.zeros((36, 36), dtype=int))
+    with open_engine("cadical195") as engine:
+        grid = engine.solve(puzzle)
+        assert puzzle.is_solution(grid) and engine.conflicts == 0
+
+
+# -- the library ---------------------------------------------------------------------------
+
+def test_sat_count_budget_covers_the_whole_count():
+    """One budget for the whole count (not one per SAT call, which never runs out on an
+    empty grid): it ends with a partial count, having computed about the budget."""
+    encoded = grid_to_cnf(sudoku(np.zeros((9, 9), dtype=int)))
+    started = cpu_seconds()
+    with pytest.raises(BudgetExhausted) as err:
+        count_solutions(encoded, budget=Budget(seconds=0.5))
+    assert cpu_seconds() - started < budget_cpu_bound(0.5)
+    assert err.value.found is not None and err.value.found > 0
+
+
+def test_conflict_budget_covers_the_whole_count():
+    encoded = grid_to_cnf(sudoku(np.zeros((9, 9), dtype=int)))
+    with pytest.raises(BudgetExhausted) as err:
+        count_solutions(encoded, budget=Budget(conflicts=50))
+    assert err.value.found is not None
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4", "dlx"])
+def test_engines_report_partial_counts(solver):
+    empty9 = sudoku(np.zeros((9, 9), dtype=int))
+    with open_engine(solver) as engine:
+        (outcome,) = engine.count_many([empty9], budget=Budget(seconds=0.5))
+    assert outcome.status == "unknown" and outcome.count > 0
+
+
+def test_size_estimates_are_exact_where_they_say_so():
+    for n, box in ((9, (3, 3)), (6, (2, 3)), (16, (4, 4))):
+        grid = sudoku(np.zeros((n, n), dtype=int), box)
+        for encoding in ("minimal", "efficient", "extended"):
+            for amo in ("pairwise", "seqcounter"):
+                cnf = grid_to_cnf(grid, encoding, amo).cnf
+                size = completion_cnf_size(grid, encoding, amo)
+                assert (size.variables, size.clauses, size.literals) \
+                    == (cnf.num_vars, cnf.num_clauses, cnf.num_literals)
+
+
+def test_memory_guard_refuses_before_building():
+    """Refused from the size estimate, before anything is built: what the refusal allocates
+    is a sliver of the terabytes the formula would take (it was checked as 10 s of wall
+    time, which a busy machine can exceed)."""
+    import tracemalloc
+
+    huge = sudoku(np.zeros((1000, 1000), dtype=np.int32), (25, 40))
+    tracemalloc.start()
+    try:
+        with pytest.raises(ResourceError, match="needs about .* TiB"):
+            grid_to_cnf(huge)
+        with pytest.raises(ResourceError, match="exact cover"):
+            grid_to_exact_cover(huge)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 30, peak     # the grid's cells are 4 MB; its formula, terabytes
+
+
+def test_memory_guard_names_a_smaller_choice():
+    grid = sudoku(np.zeros((36, 36), dtype=int))
+    limit = completion_cnf_size(grid, "extended", "seqcounter").bytes + 1
+    with pytest.raises(ResourceError, match="seqcounter at-most-one needs about") as err:
+        grid_to_cnf(grid, max_bytes=limit)
+    assert "--amo seqcounter" in err.value.for_cli()
+    assert grid_to_cnf(grid, amo="seqcounter", max_bytes=limit).cnf.num_vars > 0
+
+
+# -- whole processes -----------------------------------------------------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4", "dlx"])
+@pytest.mark.parametrize("command", ["count", "solve"])
+def test_time_limit_holds_per_back_end_and_command(command, solver, startup):
+    budget = 2.0
+    args = [command, "-", "--solver", solver, "--time-limit", str(budget), "--json"]
+    if command == "solve":  # an empty 49x49 Sudoku: hard for every back end
+        done, seconds = run(*args, stdin=empty(49))
+    else:
+        done, seconds = run(*args, stdin=empty(9))
+    assert seconds < budget_cpu_bound(budget, startup), (seconds, startup)
+    if done.returncode == 0:  # solved in time: fine, and the answer must say so
+        assert json.loads(done.stdout)["status"] == "sat"
+        return
+    assert done.returncode == EXIT_UNKNOWN, done.stderr
+    assert "Traceback" not in done.stderr
+    record = json.loads(done.stdout)
+    assert record["status"] == "unknown"
+    if command == "count":
+        assert record["count"] > 0 and record["complete"] is False
+
+
+@pytest.mark.slow
+def test_time_limit_covers_encoding_a_100x100_grid(startup):
+    done, seconds = run("solve", "-", "--box", "10x10", "--time-limit", "5",
+                        stdin=empty(100))
+    assert done.returncode in (0, EXIT_UNKNOWN), done.stderr
+    assert seconds < budget_cpu_bound(5, startup), (seconds, startup)
+
+
+@pytest.mark.slow
+def test_a_1000x1000_grid_is_refused_quickly(startup):
+    """One given, so that no construction answers it: the formula would not fit."""
+    for solver in ("cadical195", "dlx"):
+        done, seconds = run("solve", "-", "--box", "25x40", "--solver", solver,
+                            stdin="1" + empty(1000)[1:])
+        assert done.returncode == EXIT_RESOURCES, done.stderr
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("sudokit: error:") \
+            and "needs about" in lines[0]
+        assert seconds < 2 * startup + 5, (seconds, startup)   # CPU seconds: nothing built
