@@ -107,7 +107,10 @@ class KernelCache(caching.FunctionCache):
         relative = self._module_folder.relative_to(_PACKAGE) if self._module_folder.is_relative_to(
             _PACKAGE) else Path("_elsewhere", hashlib.sha256(
                 str(self._module_folder).encode()).hexdigest()[:16])
-        return root / "numba" / relative
+        # one folder per version of the kernel sources: two installations of different code
+        # (two venvs, two checkouts) sharing the user folder would otherwise overwrite each
+        # other's index at every run and compile again each time
+        return root / "numba" / sources_digest()[:16] / relative
 
     def _file(self, root: Path, allow_root: bool) -> _PrivateIndexFile:
         return _PrivateIndexFile(str(self._folder(root)), self._filename_base,
