@@ -10,7 +10,7 @@ count, and returns an estimate ``E`` with the PAC guarantee
 The estimate depends on the seed; the same seed gives the same estimate. The count runs in a
 child process, so a time budget holds (past it: ``unknown``).
 
-A formula with fewer models than :func:`exact_threshold` (at least :data:`MIN_EXACT`) is
+A formula with fewer models than :func:`exact_threshold` (4096 on grids up to 16x16) is
 counted exactly by enumeration before ApproxMC is called, as ApproxMC itself counts a small
 cell, and the result says so (``exact`` True, no epsilon or delta). This also keeps small
 counts away from pyapproxmc 4.3 to 4.4, whose Python binding drops the power of two that its
@@ -48,28 +48,32 @@ __all__ = ["DEFAULT_DELTA", "DEFAULT_EPSILON", "MIN_EXACT", "check_guarantee", "
 DEFAULT_EPSILON = 0.8
 DEFAULT_DELTA = 0.2
 
-#: counts below this many models are enumerated (:func:`exact_threshold`)
+#: counts below this many models are enumerated (:func:`exact_threshold`) ...
 MIN_EXACT = 4096
+#: ... unless their blocking clauses would hold more literals than this (memory)
+MAX_BLOCKING_LITERALS = 1 << 24
 
 
-def exact_threshold(epsilon: float) -> int:
+def exact_threshold(epsilon: float, variables: int = 0) -> int:
     """Below how many models (of the counted formula) a count is enumerated, not estimated.
 
     ApproxMC's own cell threshold ``1 + 9.84 (1 + e / (1 + e)) (1 + 1 / e)^2`` (Chakraborty,
     Meel & Vardi, IJCAI 2016), so that a count ApproxMC would have counted exactly in its
-    first cell is counted exactly here, but never below :data:`MIN_EXACT`: pyapproxmc 4.3
-    to 4.4 returns such small counts divided by a power of two (a formula with exactly 2
-    models counts 1), and enumeration is cheap at this size.
+    first cell is counted exactly here; pyapproxmc 4.3 to 4.4 returns such small counts
+    divided by a power of two (a formula with exactly 2 models counts 1). Above it, up to
+    :data:`MIN_EXACT` while the blocking clauses (one of ``variables`` literals, the
+    projection, per model) stay below :data:`MAX_BLOCKING_LITERALS`: enumeration is cheap
+    at that size, and exact.
 
     Examples
     --------
-    >>> exact_threshold(0.8), exact_threshold(0.1)
+    >>> exact_threshold(0.8, 729), exact_threshold(0.1, 729)   # a 9x9 grid
     (4096, 4096)
-    >>> exact_threshold(0.05)
-    4548
+    >>> exact_threshold(0.05), exact_threshold(0.8, 64 ** 3)    # ApproxMC's own cell
+    (4548, 73)
     """
-    cells = 1 + 9.84 * (1 + epsilon / (1 + epsilon)) * (1 + 1 / epsilon) ** 2
-    return max(MIN_EXACT, math.ceil(cells))
+    cells = math.ceil(1 + 9.84 * (1 + epsilon / (1 + epsilon)) * (1 + 1 / epsilon) ** 2)
+    return max(cells, min(MIN_EXACT, MAX_BLOCKING_LITERALS // max(variables, 1)))
 
 
 def check_guarantee(epsilon: float, delta: float) -> None:
@@ -127,7 +131,7 @@ def count(instance: Any, budget: Budget = UNLIMITED, *, encoding: str | None = N
             budget.seconds - (time.monotonic() - start), 0.001)
         answer = run_counter("approxmc", formula, Budget(seconds=left),
                              seed=1 if seed is None else seed, epsilon=epsilon, delta=delta,
-                             exact_below=exact_threshold(epsilon))
+                             exact_below=exact_threshold(epsilon, len(formula.projection)))
     seconds = time.monotonic() - start
     if answer is None:
         return CountResult("unknown", None, exact=False, epsilon=epsilon, delta=delta,

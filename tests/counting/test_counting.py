@@ -305,8 +305,10 @@ def test_approxmc_within_its_factor_on_a_known_count_set():
 def test_exact_threshold_follows_approxmc_above_the_floor():
     from sudokit.counting.approxmc import MIN_EXACT, exact_threshold
 
-    assert exact_threshold(0.8) == MIN_EXACT
+    assert exact_threshold(0.8) == exact_threshold(0.8, 16 ** 3) == MIN_EXACT
     assert exact_threshold(0.01) > 10 * MIN_EXACT  # ApproxMC's own cell grows as 1/eps^2
+    # large grids: fewer models enumerated (blocking clauses), never below ApproxMC's cell
+    assert exact_threshold(0.8, 64 ** 3) == 73 < exact_threshold(0.8, 25 ** 3) < MIN_EXACT
 
 
 @needs_counting
