@@ -144,6 +144,8 @@ def _puzzle_json(made, index: int, with_solution: bool) -> dict:
                       "check_seconds": round(made.check_seconds, 6), "unique": made.unique,
                       "minimal": made.minimal, "verified": made.verified},
            "fill": _fill_json(made.extra.get("fill", {}))}
+    if "symmetric_minimal" in made.extra:   # --symmetry: no whole orbit can go
+        out["checks"]["symmetric_minimal"] = made.extra["symmetric_minimal"]
     target = made.extra.get("target_clues")
     if target is not None:
         out["target_clues"] = target
@@ -196,11 +198,15 @@ def generate():
 @click.option("--seed", type=click.IntRange(min=0), metavar="S",
               help="Random seed; the same seed and options give the same output.")
 @click.option("--minimal", is_flag=True,
-              help="Locally minimal: removing any clue gives several solutions (proved).")
+              help="Locally minimal: removing any clue gives several solutions (proved). "
+                   "With --symmetry the puzzle stays symmetric and is minimal for removing "
+                   "a whole orbit; --json then says \"symmetric_minimal\": true and "
+                   "\"minimal\" only when every single clue is needed too (each tested).")
 @click.option("--clues", type=click.IntRange(min=0), metavar="K",
               help="Stop removing at K clues (exit 4 if uniqueness does not allow it).")
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True,
-              help="Symmetric clue pattern (clues are removed one orbit at a time).")
+              help="Symmetric clue pattern (clues are removed one orbit at a time; see "
+                   "--minimal for what minimal means then).")
 @click.option("--full", is_flag=True, help="Print full random grids, no clue removal.")
 @click.option("--fill", type=click.Choice(list(FILLS)), default="auto", show_default=True,
               help="How full grids are made (see 'Fill strategies' in the README): "

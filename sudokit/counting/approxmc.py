@@ -10,19 +10,30 @@ count, and returns an estimate ``E`` with the PAC guarantee
 The estimate depends on the seed; the same seed gives the same estimate. The count runs in a
 child process, so a time budget holds (past it: ``unknown``).
 
+A formula with fewer models than :func:`exact_threshold` (4096 on grids up to 16x16) is
+counted exactly by enumeration before ApproxMC is called, as ApproxMC itself counts a small
+cell, and the result says so (``exact`` True, no epsilon or delta). This also keeps small
+counts away from pyapproxmc 4.3 to 4.4, whose Python binding drops the power of two that its
+preprocessing (Arjun) sets aside for the variables it frees: a formula with exactly 2 models
+counts 1 there, the empty 4x4 X-Sudoku 24 instead of 48.
+
 Examples
 --------
 >>> import numpy as np
 >>> from sudokit.instances import sudoku
 >>> result = count(sudoku(np.zeros((4, 4), dtype=int)), seed=1)
->>> result.exact, result.epsilon, result.delta
+>>> result.count, result.exact, result.epsilon       # 12 grids up to symmetry: enumerated
+(288, True, None)
+>>> result = count(sudoku(np.zeros((6, 6), dtype=int), (2, 3)), seed=1)
+>>> result.exact, result.epsilon, result.delta         # 39,168: estimated
 (False, 0.8, 0.2)
->>> 288 / 1.8 <= result.count <= 288 * 1.8     # 288 grids; the guarantee holds here
+>>> 28200960 / 1.8 <= result.count <= 28200960 * 1.8  # the guarantee holds here
 True
 """
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -30,11 +41,39 @@ from ..errors import SudokitError
 from ..solvers.budget import UNLIMITED, Budget
 from .base import CountResult, counted_formula, run_counter
 
-__all__ = ["DEFAULT_DELTA", "DEFAULT_EPSILON", "check_guarantee", "count"]
+__all__ = ["DEFAULT_DELTA", "DEFAULT_EPSILON", "MIN_EXACT", "check_guarantee", "count",
+           "exact_threshold"]
 
 #: ApproxMC's own defaults: within a factor 1.8 with probability at least 0.8
 DEFAULT_EPSILON = 0.8
 DEFAULT_DELTA = 0.2
+
+#: counts below this many models are enumerated (:func:`exact_threshold`) ...
+MIN_EXACT = 4096
+#: ... unless their blocking clauses would hold more literals than this (memory)
+MAX_BLOCKING_LITERALS = 1 << 24
+
+
+def exact_threshold(epsilon: float, variables: int = 0) -> int:
+    """Below how many models (of the counted formula) a count is enumerated, not estimated.
+
+    ApproxMC's own cell threshold ``1 + 9.84 (1 + e / (1 + e)) (1 + 1 / e)^2`` (Chakraborty,
+    Meel & Vardi, IJCAI 2016), so that a count ApproxMC would have counted exactly in its
+    first cell is counted exactly here; pyapproxmc 4.3 to 4.4 returns such small counts
+    divided by a power of two (a formula with exactly 2 models counts 1). Above it, up to
+    :data:`MIN_EXACT` while the blocking clauses (one of ``variables`` literals, the
+    projection, per model) stay below :data:`MAX_BLOCKING_LITERALS`: enumeration is cheap
+    at that size, and exact.
+
+    Examples
+    --------
+    >>> exact_threshold(0.8, 729), exact_threshold(0.1, 729)   # a 9x9 grid
+    (4096, 4096)
+    >>> exact_threshold(0.05), exact_threshold(0.8, 64 ** 3)    # ApproxMC's own cell
+    (4548, 73)
+    """
+    cells = math.ceil(1 + 9.84 * (1 + epsilon / (1 + epsilon)) * (1 + 1 / epsilon) ** 2)
+    return max(cells, min(MIN_EXACT, MAX_BLOCKING_LITERALS // max(variables, 1)))
 
 
 def check_guarantee(epsilon: float, delta: float) -> None:
@@ -65,7 +104,8 @@ def count(instance: Any, budget: Budget = UNLIMITED, *, encoding: str | None = N
           amo: str | None = None, epsilon: float = DEFAULT_EPSILON,
           delta: float = DEFAULT_DELTA, seed: int | None = None, symmetry: bool = True
           ) -> CountResult:
-    """An estimate of the number of solutions of ``instance`` (any kind) by ApproxMC.
+    """An estimate of the number of solutions of ``instance`` (any kind) by ApproxMC, or
+    the exact count when it is small (:func:`exact_threshold`).
 
     Parameters
     ----------
@@ -85,16 +125,20 @@ def count(instance: Any, budget: Budget = UNLIMITED, *, encoding: str | None = N
     start = time.monotonic()
     formula = counted_formula(instance, encoding, amo, budget.memory, symmetry)
     if formula.trivial is not None:
-        answer: dict[str, Any] | None = {"cells": formula.trivial, "hashes": 0}
+        answer: dict[str, Any] | None = {"exact": formula.trivial}
     else:
         left = None if budget.seconds is None else max(
             budget.seconds - (time.monotonic() - start), 0.001)
         answer = run_counter("approxmc", formula, Budget(seconds=left),
-                             seed=1 if seed is None else seed, epsilon=epsilon, delta=delta)
+                             seed=1 if seed is None else seed, epsilon=epsilon, delta=delta,
+                             exact_below=exact_threshold(epsilon, len(formula.projection)))
     seconds = time.monotonic() - start
     if answer is None:
         return CountResult("unknown", None, exact=False, epsilon=epsilon, delta=delta,
                            seconds=seconds)
+    if "exact" in answer:  # small: enumerated, never estimated
+        exact = int(answer["exact"]) * formula.factor
+        return CountResult("sat" if exact else "unsat", exact, seconds=seconds)
     estimate = int(answer["cells"]) * 2 ** int(answer["hashes"]) * formula.factor
     return CountResult("sat" if estimate else "unsat", estimate, exact=False, epsilon=epsilon,
                        delta=delta, seconds=seconds)

@@ -5,7 +5,9 @@ full grid and remove clues one at a time (or one symmetry orbit at a time) in ra
 keeping a removal only when the puzzle still has exactly one solution. One pass over all the
 clues gives a *locally minimal* puzzle: removing any remaining clue (orbit) gives several
 solutions, since a clue that could not go earlier cannot go later either (fewer clues, more
-solutions).
+solutions). With a symmetry that proves only that no whole orbit can go
+(``extra["symmetric_minimal"]``); ``minimal`` is then True only when each clue, tested
+alone after the pass, is needed too (the puzzle is never changed by that test).
 
 Uniqueness checks (``checker``): every engine of the engine registry
 (:data:`~sudokit.solvers.registry.ENGINES`) that counts Sudoku puzzles, opened through its
@@ -234,7 +236,9 @@ class GeneratedPuzzle:
     """A generated puzzle with its solution and the record of the checks that proved it.
 
     ``budget_exhausted`` says that the budget stopped the removal early (``"unique"`` mode:
-    the puzzle is unique, but not minimal).
+    the puzzle is unique, but not minimal). ``minimal``: removing any single clue gives
+    several solutions (proved); with a symmetry, ``extra["symmetric_minimal"]`` says
+    whether removing any whole orbit does.
     """
 
     puzzle: np.ndarray
@@ -312,6 +316,12 @@ class _Removals:
         """Keep a pass's clues when they are fewer than the best so far."""
         if self.keep is None or keep.sum() < self.keep.sum():
             self.keep, self.solution, self.fill = keep, solution, fill
+
+
+def _orbit_minimal(plan: _Plan, found: _Removals) -> bool:
+    """Every removal test of the best pass ran to the end, not towards a clue target: no
+    clue (no orbit, with a symmetry) can go without a second solution."""
+    return plan.mode != "clues" and found.undecided == 0 and not found.exhausted
 
 
 class PuzzleGenerator:
@@ -674,8 +684,11 @@ class PuzzleGenerator:
                         clock.budget.seconds if self.verify else None)
         found = self._attempts(plan, checker, solution, clock)
         puzzle = found.puzzle(self.n)
+        single = None
+        if _orbit_minimal(plan, found) and self._orbit_sizes.max() > 1:
+            single = self._single_clues_needed(puzzle, clock, found)
         verified = self._verify(puzzle, other, clock, found) if self.verify else None
-        return self._puzzle(puzzle, found, plan, checker, verified, started)
+        return self._puzzle(puzzle, found, plan, checker, verified, started, single)
 
     # -- the steps of make ------------------------------------------------------------
     def _check_request(self, mode: str, clues: int | None) -> None:
@@ -769,6 +782,33 @@ class PuzzleGenerator:
             raise SolverError(f"internal check failed: the puzzle has {final} solutions")
         return keep
 
+    def _single_clues_needed(self, puzzle: np.ndarray, clock: PuzzleClock,
+                             found: _Removals) -> bool:
+        """Whether every clue of a symmetric puzzle is needed on its own, not only with its
+        orbit: the orbit removal proved that removing any whole orbit gives several
+        solutions, so each clue of an orbit of two or more cells is tested alone (a count
+        to 2 on DLX; a one-cell orbit is proved already). The first clue that can go
+        answers False. The tests are counted into ``found``; the puzzle is unchanged."""
+        flat = puzzle.reshape(-1)
+        started = time.perf_counter()
+        try:
+            for orbit in self.orbits:
+                if len(orbit) < 2 or not flat[orbit[0]]:      # kept or removed whole
+                    continue
+                for cell in orbit.tolist():
+                    trial = flat.copy()
+                    trial[cell] = 0
+                    found.tests += 1
+                    count = self.count(trial.reshape(puzzle.shape), "dlx",
+                                       budget=Budget(seconds=clock.left()))
+                    if count == 1:
+                        return False
+            return True
+        except BudgetExhausted:
+            raise clock.exhausted("a minimal puzzle was found") from None
+        finally:
+            found.seconds += time.perf_counter() - started
+
     def _verify(self, puzzle: np.ndarray, other: str, clock: PuzzleClock,
                 found: _Removals) -> str:
         """Re-count the finished puzzle with ``other`` (``verify``), its time counted into
@@ -785,12 +825,18 @@ class PuzzleGenerator:
         return other
 
     def _puzzle(self, puzzle: np.ndarray, found: _Removals, plan: _Plan, checker: str,
-                verified: str | None, started: float) -> GeneratedPuzzle:
+                verified: str | None, started: float, single: bool | None = None
+                ) -> GeneratedPuzzle:
         """The :class:`GeneratedPuzzle` of the best removal: minimal when every test ran to
-        the end (not towards a clue target)."""
+        the end (not towards a clue target) and, with a symmetry, when ``single`` (every
+        clue is needed on its own, :meth:`_single_clues_needed`) holds too; with a symmetry
+        ``extra["symmetric_minimal"]`` says whether no whole orbit can go."""
         assert found.solution is not None
-        minimal = plan.mode != "clues" and found.undecided == 0 and not found.exhausted
+        minimal = _orbit_minimal(plan, found)
         extra: dict = {"fill": found.fill}
+        if self._orbit_sizes.max() > 1:
+            extra["symmetric_minimal"] = minimal
+            minimal = minimal and bool(single)
         if plan.mode == "clues":
             extra["target_clues"] = plan.clues
         return GeneratedPuzzle(puzzle.astype(np.int32), found.solution.astype(np.int32),

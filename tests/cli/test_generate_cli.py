@@ -219,3 +219,29 @@ def test_help_examples_run(example, tmp_path, monkeypatch):
         assert result.stdout == "" and (tmp_path / args[args.index("-o") + 1]).stat().st_size
     else:
         assert result.stdout
+
+
+def test_minimal_symmetric_json_says_what_holds():
+    """Issue 27 item 7: symmetric puzzles were all labelled "minimal": true."""
+    from sudokit.counting import count_models
+    from sudokit.instances import sudoku
+
+    out = run("sudoku", "--size", "9", "--count", "20", "--seed", "11", "--minimal",
+              "--symmetry", "rotational", "--json")
+    assert out.exit_code == 0, out.output
+    records = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(records) == 20
+    for r in records:
+        checks = r["checks"]
+        assert checks["symmetric_minimal"] is True
+        grid = np.array([0 if c == "." else int(c) for c in r["puzzle"]])
+        single = []
+        for cell in np.flatnonzero(grid).tolist():
+            trial = grid.copy()
+            trial[cell] = 0
+            single.append(count_models(sudoku(trial.reshape(9, 9)), solver="dlx",
+                                       limit=2).count == 2)
+        assert checks["minimal"] is all(single), r["puzzle"]
+    plain = json.loads(run("sudoku", "--size", "9", "--seed", "11", "--minimal",
+                           "--json").stdout)
+    assert plain["checks"]["minimal"] is True and "symmetric_minimal" not in plain["checks"]
