@@ -113,6 +113,9 @@ class CPSATEngine(EngineBase):
         params.num_workers = 1
         params.random_seed = 0
         params.catch_sigint_signal = False
+        # nothing of CP-SAT's own on standard output, which carries the answers
+        params.log_search_progress = False
+        params.log_to_stdout = False
         if seconds is not None:
             params.max_time_in_seconds = max(seconds, 1e-3)
         if budget.conflicts is not None:

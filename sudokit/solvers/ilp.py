@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from .._quiet import c_stdout_silenced
 from ..encoders import candidate_mask
 from ..errors import BudgetExhausted, MissingExtraError, ResourceError, SolverError
 from ..resources import available_memory, format_bytes
@@ -205,7 +206,8 @@ class ILPSolver:
     :meth:`solve` runs branch and cut within a budget (its ``seconds``: a node limit would
     not bound the root node's cutting rounds, which alone take minutes on 25x25); the run
     happens on HiGHS's own solver thread while this thread waits in short slices, so Ctrl-C
-    lands at once: the solve is cancelled, and the interrupt raised here.
+    lands at once: the solve is cancelled, and the interrupt raised here. HiGHS prints
+    nothing on standard output (see :mod:`sudokit._quiet`).
     """
 
     #: seconds between two looks at the solver thread (and at a pending Ctrl-C)
@@ -214,9 +216,12 @@ class ILPSolver:
     def __init__(self, model: ILPModel):
         highspy = _highspy()
         self.model = model
-        self._h = highspy.Highs()
-        self._h.silent()
-        for option, value in (("threads", 1), ("mip_rel_gap", 0.0), ("random_seed", 0)):
+        # HiGHS 1.16 prints its banner on descriptor 1 as the object is built, before any
+        # option can be set: standard output carries the answers
+        with c_stdout_silenced():
+            self._h = highspy.Highs()
+        for option, value in (("output_flag", False), ("log_to_console", False),
+                              ("threads", 1), ("mip_rel_gap", 0.0), ("random_seed", 0)):
             self._h.setOptionValue(option, value)
         self._status = highspy.HighsModelStatus
         lp = highspy.HighsLp()
