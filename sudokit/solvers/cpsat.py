@@ -11,7 +11,8 @@ Solving stops at the first solution; counting enumerates solutions with a callba
 the search at the limit. Every variable is a cell, so counts are exact. CP-SAT runs one worker
 (``num_workers=1``), so a run is deterministic and a conflict budget means the same on every
 machine; the search runs on a worker thread while the calling thread waits in short slices,
-so Ctrl-C stops it at once (CP-SAT's own SIGINT handler is off).
+so Ctrl-C stops it at once (CP-SAT's own SIGINT handler is off). CP-SAT logs nothing (its
+search log and its logging to standard output are off: standard output carries the answers).
 
 Examples
 --------
@@ -31,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from .._signals import signals_deferred
 from ..encoders import candidate_mask
 from ..errors import BudgetExhausted, SolverError
 from .budget import UNLIMITED, Budget
@@ -113,6 +115,9 @@ class CPSATEngine(EngineBase):
         params.num_workers = 1
         params.random_seed = 0
         params.catch_sigint_signal = False
+        # nothing of CP-SAT's own on standard output, which carries the answers
+        params.log_search_progress = False
+        params.log_to_stdout = False
         if seconds is not None:
             params.max_time_in_seconds = max(seconds, 1e-3)
         if budget.conflicts is not None:
@@ -120,23 +125,35 @@ class CPSATEngine(EngineBase):
         return solver
 
     def _run(self, solver, model, callback) -> Any:
-        """``solver.solve`` on a worker thread; this one waits, and stops it on an exception."""
+        """``solver.solve`` on a worker thread; this one waits, and stops it on an exception.
+
+        The wait is on an event the worker sets as it ends, never on ``Thread.join`` with a
+        timeout: before Python 3.13 an interrupt inside that join marks the thread as ended
+        while it still runs (cpython#90882), so the process would go on, and exit, with
+        CP-SAT still searching on its thread (``terminate called without an active
+        exception``, SIGABRT).
+        """
         result: dict[str, Any] = {}
+        done = threading.Event()
 
         def target() -> None:
             try:
                 result["status"] = solver.solve(model, callback)
             except BaseException as err:  # handed to the caller's thread
                 result["error"] = err
+            finally:
+                done.set()
 
         worker = threading.Thread(target=target, name="sudokit-cpsat", daemon=True)
         worker.start()
         try:
-            while worker.is_alive():
-                worker.join(self.poll)
+            while not done.wait(self.poll):
+                pass
         except BaseException:
-            solver.stop_search()
-            worker.join()
+            with signals_deferred():  # a second Ctrl-C must not cut the wait for the search
+                solver.stop_search()
+                while not done.wait(self.poll):
+                    pass
             raise
         if "error" in result:
             raise SolverError(f"CP-SAT failed: {result['error']}")

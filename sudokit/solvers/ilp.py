@@ -36,11 +36,14 @@ Examples
 from __future__ import annotations
 
 import importlib.util
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from .._quiet import c_stdout_silenced
+from .._signals import signals_deferred
 from ..encoders import candidate_mask
 from ..errors import BudgetExhausted, MissingExtraError, ResourceError, SolverError
 from ..resources import available_memory, format_bytes
@@ -204,8 +207,9 @@ class ILPSolver:
 
     :meth:`solve` runs branch and cut within a budget (its ``seconds``: a node limit would
     not bound the root node's cutting rounds, which alone take minutes on 25x25); the run
-    happens on HiGHS's own solver thread while this thread waits in short slices, so Ctrl-C
-    lands at once: the solve is cancelled, and the interrupt raised here.
+    happens on a thread of its own while this thread waits in short slices, so Ctrl-C
+    lands at once: the solve is cancelled (HiGHS's interrupt callbacks), and the interrupt
+    raised here. HiGHS prints nothing on standard output (see :mod:`sudokit._quiet`).
     """
 
     #: seconds between two looks at the solver thread (and at a pending Ctrl-C)
@@ -214,9 +218,12 @@ class ILPSolver:
     def __init__(self, model: ILPModel):
         highspy = _highspy()
         self.model = model
-        self._h = highspy.Highs()
-        self._h.silent()
-        for option, value in (("threads", 1), ("mip_rel_gap", 0.0), ("random_seed", 0)):
+        # HiGHS 1.16 prints its banner on descriptor 1 as the object is built, before any
+        # option can be set: standard output carries the answers
+        with c_stdout_silenced():
+            self._h = highspy.Highs()
+        for option, value in (("output_flag", False), ("log_to_console", False),
+                              ("threads", 1), ("mip_rel_gap", 0.0), ("random_seed", 0)):
             self._h.setOptionValue(option, value)
         self._status = highspy.HighsModelStatus
         lp = highspy.HighsLp()
@@ -229,13 +236,25 @@ class ILPSolver:
         lp.a_matrix_.value_ = model.value
         lp.integrality_ = [highspy.HighsVarType.kInteger] * model.num_cols
         self._h.passModel(lp)
-        self._h.HandleUserInterrupt = True
+        #: set to stop the running solve at HiGHS's next check point (its interrupt callbacks)
+        self._cancel = threading.Event()
+        for callbacks in self._interrupt_callbacks():
+            callbacks += self._interrupt
         #: branch-and-bound nodes of every solve so far
         self.nodes = 0
 
+    def _interrupt_callbacks(self) -> list[Any]:
+        h = self._h
+        return [h.cbSimplexInterrupt, h.cbIpmInterrupt, h.cbMipInterrupt]
+
+    def _interrupt(self, event: Any) -> None:
+        if self._cancel.is_set():
+            event.interrupt()
+
     def close(self) -> None:
         if self._h is not None:
-            self._h.HandleUserInterrupt = False
+            for callbacks in self._interrupt_callbacks():
+                callbacks -= self._interrupt
             self._h = None
 
     def __enter__(self) -> ILPSolver:
@@ -245,19 +264,41 @@ class ILPSolver:
         self.close()
 
     def _run(self, meter: Meter | None) -> None:
-        """HiGHS's run on its thread; this thread waits, and cancels it on an exception or
-        when the meter's clock has run out (HiGHS reads its own clock only now and then)."""
+        """HiGHS's run on a thread of ours; this thread waits in short slices, and cancels
+        the run on an exception (Ctrl-C) or when the meter's clock has run out (HiGHS reads
+        its own clock only now and then).
+
+        highspy's own ``startSolve``/``wait`` are not used: a Ctrl-C that lands inside them
+        is lost (``startSolve`` returns from a ``finally``) or leaves their lock held. The
+        wait is on an event, not on ``Thread.join`` with a timeout, which an interrupt leaves
+        believing a running thread has ended before Python 3.13 (cpython#90882).
+        """
         h = self._h
-        h.startSolve()
+        self._cancel.clear()
+        done = threading.Event()
+        failure: list[BaseException] = []
+
+        def target() -> None:
+            try:
+                h.run()
+            except BaseException as err:  # handed to the caller's thread
+                failure.append(err)
+            finally:
+                done.set()
+
+        threading.Thread(target=target, name="sudokit-highs", daemon=True).start()
         try:
-            while not h.wait(self.poll)[0]:
+            while not done.wait(self.poll):
                 if meter is not None and meter.late():
-                    h.cancelSolve()
+                    self._cancel.set()
         except BaseException:
-            h.cancelSolve()
-            while not h.wait(self.poll)[0]:
-                pass
+            with signals_deferred():  # a second Ctrl-C must not cut the wait for HiGHS
+                self._cancel.set()
+                while not done.wait(self.poll):
+                    pass
             raise
+        if failure:
+            raise SolverError(f"HiGHS failed: {failure[0]}")
 
     def solve(self, meter: Meter | None = None) -> np.ndarray | None:
         """The best solution (0/1 columns as int8), or None when the model is infeasible.

@@ -22,7 +22,16 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import EXAMPLES, cpu_beyond, data_path, interrupt, needs_proc, run_cpu
+from ..helpers import (
+    EXAMPLES,
+    cpu_beyond,
+    data_path,
+    interrupt,
+    needs_proc,
+    requires,
+    run_cpu,
+    with_extra,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -129,6 +138,46 @@ def test_ctrl_c_stops_a_dlx_kernel(empty9):
     run = interrupt(process, searching(process, *args))
     assert_clean(run.code, run.out, run.err, 130, "sudokit: interrupted")
     assert run.reacted_at_once(), (run.cpu_before, run.cpu_after)
+
+
+@needs_proc
+@pytest.mark.parametrize("solver", [with_extra("cp", "cpsat"), with_extra("ilp", "ilp")])
+def test_ctrl_c_stops_a_back_end_search(empty9, solver):
+    """CP-SAT and HiGHS search on a thread of their own: Ctrl-C stops them through their own
+    stop API (CP-SAT aborted the process with SIGABRT, "terminate called without an active
+    exception", when the interrupt cut the wait for its thread short)."""
+    args = ("count", "-", "--solver", solver)
+    process = start(*args, stdin_path=empty9)
+    run = interrupt(process, searching(process, *args))
+    assert_clean(run.code, run.out, run.err, 130, "sudokit: interrupted")
+    assert run.err.strip().splitlines() == ["sudokit: interrupted"], run.err
+
+
+def filling(process):
+    """Ready: the run has started its child process (the 25x25 ILP fill runs in one)."""
+    def ready(out, err):
+        try:
+            with open(f"/proc/{process.pid}/task/{process.pid}/children") as f:
+                return bool(f.read().split())
+        except OSError:
+            return False
+    return ready
+
+
+@needs_proc
+@requires("ilp")
+@pytest.mark.parametrize("group", [False, True], ids=["process", "terminal"])
+def test_ctrl_c_during_an_ilp_fill_exits_130(group):
+    """Ctrl-C to the run alone, or to its whole process group as a terminal sends it (the
+    fill's child process then gets it too)."""
+    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
+    process = subprocess.Popen([sys.executable, "-m", "sudokit", "generate", "sudoku", "--size",
+                                "25", "--fill", "ilp", "--count", "1"], cwd=ROOT, env=env,
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    run = interrupt(process, filling(process), group=group)
+    assert_clean(run.code, run.out, run.err, 130, "sudokit: interrupted")
+    assert run.out == "", run.out[:200]
 
 
 @needs_proc
