@@ -1,9 +1,9 @@
 """``sudokit generate``: output equals the library's, determinism, errors and exit codes."""
 
 import json
-import time
 import re
 import shlex
+import time
 
 import numpy as np
 import pytest
