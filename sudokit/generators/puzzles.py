@@ -75,6 +75,7 @@ import numpy as np
 from ..errors import BudgetExhausted, InstanceError, SolverError
 from ..instances import GridPuzzle
 from ..instances.variants import parse_variants
+from ..problems import option_kinds
 from ..solvers.budget import Budget, Meter
 from ..solvers.registry import (
     DEFAULT_SOLVER,
@@ -103,8 +104,9 @@ def _checkers() -> tuple[str, ...]:
     """The checkers: ``"auto"``, and every engine of the registry that counts Sudoku puzzles,
     PySAT's solvers as one, ``"sat"`` (the default SAT solver), which ``--checker`` lists
     after dlx."""
+    boxed = option_kinds("box")  # the kinds of puzzles with boxes: what `generate sudoku` makes
     engines = [name for name, spec in ENGINES.items()
-               if spec.counts and "sudoku" in spec.kinds and name not in SOLVERS]
+               if spec.counts and set(boxed) & set(spec.kinds) and name not in SOLVERS]
     after = engines.index("dlx") + 1
     return ("auto", *engines[:after], "sat", *engines[after:])
 

@@ -79,11 +79,12 @@ def test_generate_with_the_ilp_fill_prints_only_its_puzzles(size):
 
 @pytest.mark.parametrize("counter, shown", [
     pytest.param("ganak", " 1", marks=requires("counting", "pyganak")),
-    pytest.param("approxmc", " ~1 (", marks=requires("counting", "pyapproxmc")),
+    # a count this small approxmc's wrapper enumerates: exact, as ganak prints it
+    pytest.param("approxmc", " 1\n", marks=requires("counting", "pyapproxmc")),
 ])
 def test_a_counter_prints_one_line_per_instance(counter, shown):
     puzzles = PUZZLE.read_text().strip().splitlines()[0] + "\n" + "." * 16 + "\n"
     lines = stdout_of("count", "-", "--counter", counter, input=puzzles).split("\n")
     assert lines[-1] == "" and len(lines) == 3, lines
-    assert lines[0].startswith(puzzles.split("\n")[0] + shown), lines
+    assert (lines[0] + "\n").startswith(puzzles.split("\n")[0] + shown), lines
     assert lines[1].startswith("." * 16 + " "), lines
