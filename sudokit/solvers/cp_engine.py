@@ -4,7 +4,8 @@ One engine class drives five search methods (one module each, the exact methods 
 Freitas and Sá compare in section 4 of their paper). Every method works on the unit model
 (:mod:`sudokit.solvers.unit_model`), so each solves and counts Sudoku of any box shape, Latin
 square completion and precoloring extension, with up to 64 values. Each method module has
-three numba kernels with one calling convention:
+three numba kernels with one calling convention, made of the method's steps by
+:func:`~sudokit.solvers.cp_search.search_kernels` (the search frame they share):
 
 ``start(*work, *model, num_values, flags, givens, state)``
     level 0 of one puzzle (``state = [depth, phase, solutions, nodes]``);
