@@ -88,9 +88,8 @@ def search_kernels(module, setup, solved, record, choose, pick, place, crowded=n
         :mod:`sudokit.solvers.cp_engine`.
     """
 
-    def start(*args):
-        """Level 0 of one puzzle: ``start(*head, givens, state)``."""
-        head, givens, state = args[:-2], args[-2], args[-1]
+    def first_level(head, givens, state):
+        """Level 0 of one puzzle."""
         ok = setup(head, givens, state)
         state[0] = 0
         state[1] = EXPAND if ok else DONE
@@ -151,8 +150,12 @@ def search_kernels(module, setup, solved, record, choose, pick, place, crowded=n
         state[3] = nodes
         return result
 
-    # the loop takes ``head`` as one tuple, not ``*args``: the same loop in a kernel of
-    # ``*args`` ran 2 % slower (takano, 1,000 of the forum's hardest puzzles)
+    # first_level and search take ``head`` as one tuple, not ``*args``: the same code in a
+    # kernel of ``*args`` ran 2 % slower (takano, 1,000 of the forum's hardest puzzles)
+    def start(*args):
+        """:func:`first_level` as ``start(*head, givens, state)``."""
+        first_level_(args[:-2], args[-2], args[-1])
+
     def run(*args):
         """:func:`search` as ``run(*head, state, limit, stop, first)``."""
         return search_(args[:-4], args[-4], args[-3], args[-2], args[-1])
@@ -167,7 +170,7 @@ def search_kernels(module, setup, solved, record, choose, pick, place, crowded=n
         spent = 0
         p = begin
         while p < givens.shape[0]:
-            start_(*head, givens[p], state)
+            first_level_(head, givens[p], state)
             result = search_(head, state, limit, cap_each, firsts[p])
             counts[p] = state[2]
             nodes[p] = state[3]
@@ -180,9 +183,9 @@ def search_kernels(module, setup, solved, record, choose, pick, place, crowded=n
 
     options.setdefault("_nrt", False)
     kernels = []
-    for function in (start, search, run, batch):
+    for function in (first_level, search, start, run, batch):
         function.__module__ = module          # named, announced and cached as the method's
         function.__qualname__ = function.__name__
         kernels.append(njit(function, **options))
-    start_, search_, run_, batch_ = kernels
+    first_level_, search_, start_, run_, batch_ = kernels
     return start_, run_, batch_
