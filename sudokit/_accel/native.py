@@ -8,15 +8,18 @@ line, the batch count of :mod:`sudokit.solvers.takano` (the default engine of gr
 16x16), and the DLX kernels that counting exact-cover instances takes
 (:mod:`sudokit.solvers.dlx`), are also compiled by numba as C-callable functions: each a
 ``cfunc`` that takes a pointer and the shape of each array and calls the kernel on
-``numba.carray`` views of them. Its object code (the kernel and everything it calls,
-compiled in) is written to a cache file. The next process reads that file and links the
+``numba.carray`` views of them. The parameters are numba's own: the one signature numba
+compiled the kernel for in the building process (:func:`signature`), recorded in the file.
+Its object code (the kernel and everything it calls, compiled in) is written to a cache
+file. The next process reads that file and links the
 object into an llvmlite MCJIT engine (about 30 ms, importing llvmlite included) and calls
 the function through ctypes: the same machine code, without numba.
 
 * **Built** when ``pip install`` builds the package (into the prebuilt folder), and by the
   command line (:func:`sudokit._accel.mode.command_line`) in a process that ran the kernel
   through numba without finding its file (:func:`after_numba`, about 1-2 s a kernel with
-  numba already loaded). A library never builds.
+  numba already loaded; a kernel not run yet waits for a process that runs it). A library
+  never builds.
 * **Used** (:func:`native_kernel`) only while numba is not imported: where numba is loaded
   already, its own dispatcher is as fast to call.
 * **Keyed** (:func:`cache_key`) on the kernels' sources (their content:
@@ -48,6 +51,7 @@ import hashlib
 import importlib
 import importlib.machinery
 import importlib.util
+import inspect
 import json
 import os
 import sys
@@ -61,63 +65,105 @@ from . import locations, mode
 from .sources import environment_digest
 
 __all__ = ["KERNELS", "NativeKernel", "after_numba", "build", "build_quietly", "cache_key",
-           "load", "native_kernel"]
+           "load", "native_kernel", "signature"]
 
 _MAGIC = b"sudokit-native-1\n"
 
 
 @dataclass(frozen=True)
 class NativeKernel:
-    """A kernel that can run without numba.
-
-    ``kernel`` names an ``njit`` kernel (``"module:function"``) that allocates nothing and
-    returns an integer (or nothing: ``returns=False``, then the function returns 0);
-    ``params`` gives each parameter, ``"int"`` (an int64) or ``"<dtype>:<ndim>"`` (a
-    C-contiguous numpy array).
-    """
+    """A kernel that can run without numba: ``kernel`` names an ``njit`` kernel
+    (``"module:function"``) that allocates nothing and returns an integer or nothing (then
+    the function returns 0). Its parameters are read from numba when it is built
+    (:func:`signature`): integers and C-contiguous arrays."""
 
     name: str
     kernel: str
-    params: tuple[str, ...]
-    returns: bool = True
-
-    def arrays(self) -> list[tuple[int, str, int]]:
-        """``(position, dtype, ndim)`` of each array parameter."""
-        found = []
-        for position, param in enumerate(self.params):
-            if param != "int":
-                dtype, ndim = param.split(":")
-                found.append((position, dtype, int(ndim)))
-        return found
 
 
-_TAKANO = ("int64:2", "int64:2", "int64:1", "int64:1", "int64:1", "int64:1", "int64:1",
-           "int64:1", "uint32:1", "uint32:1", "uint32:2", "int64:2", "uint32:2", "uint32:3",
-           "int", "int", "int32:2", "int", "int", "int", "int", "int64:1", "int32:2",
-           "int8:1", "int64:1", "int64:1")
-
-_LINKS = ("int32:1",) * 5  # DLX1's LLINK, RLINK, TOP, ULINK, DLINK (sudokit.solvers.dlx_kernel)
 _DLX = "sudokit.solvers.dlx_kernel:"
 
 #: the kernels that run without numba, by name: takano's batch count (the default engine of
 #: grids up to 16x16) and what counting exact-cover instances with DLX takes
 KERNELS: dict[str, NativeKernel] = {kernel.name: kernel for kernel in (
-    NativeKernel("takano-batch", "sudokit.solvers.takano:batch", _TAKANO),
-    NativeKernel("dlx-fill-links", _DLX + "_fill_links",
-                 ("int", "int", "int64:1", "int64:1", *_LINKS, "int64:1"), returns=False),
-    NativeKernel("dlx-cover-preselected", _DLX + "cover_preselected",
-                 (*_LINKS, "int64:1", "int64:1", "int8:1")),
-    NativeKernel("dlx-count-slice", _DLX + "count_slice",
-                 (*_LINKS, "int32:1", "int64:1", "int64:1", "int", "int", "int64:1",
-                  "int64:1")),
-    NativeKernel("dlx-unwind", _DLX + "unwind", (*_LINKS, "int32:1", "int64:1"),
-                 returns=False),
-    NativeKernel("dlx-uncover-preselected", _DLX + "uncover_preselected",
-                 (*_LINKS, "int64:1", "int64:1"), returns=False),
-    NativeKernel("dlx-solve-batch", _DLX + "solve_batch",
-                 (*_LINKS, "int64:1", "int32:1", "int64:1", "int8:1", "int64:1", "int64:1",
-                  "int", "int", "int64:1", "int32:2", "int8:1", "int64:1"), returns=False),
+    NativeKernel("takano-batch", "sudokit.solvers.takano:batch"),
+    NativeKernel("dlx-fill-links", _DLX + "_fill_links"),
+    NativeKernel("dlx-cover-preselected", _DLX + "cover_preselected"),
+    NativeKernel("dlx-count-slice", _DLX + "count_slice"),
+    NativeKernel("dlx-unwind", _DLX + "unwind"),
+    NativeKernel("dlx-uncover-preselected", _DLX + "uncover_preselected"),
+    NativeKernel("dlx-solve-batch", _DLX + "solve_batch"),
 )}
+
+
+def signature(kernel: NativeKernel) -> tuple[list[str], bool] | None:
+    """The parameters of ``kernel`` as numba compiled it in this process, each ``"int"`` (an
+    integer, passed as int64) or ``"<dtype>:<ndim>"`` (a C-contiguous array), and whether it
+    returns a value; None unless numba compiled it for exactly one such signature here (it
+    has not run yet, or ran with arguments a C function cannot take as they are).
+
+    Examples
+    --------
+    >>> found = signature(KERNELS["dlx-unwind"])   # None until numba ran it in this process
+    >>> found is None or found == (["int32:1"] * 6 + ["int64:1"], False)
+    True
+    """
+    from numba.core import types
+
+    module_name, function_name = kernel.kernel.split(":")
+    dispatcher: Any = getattr(sys.modules.get(module_name), function_name, None)
+    if not hasattr(dispatcher, "nopython_signatures"):   # not imported, or plain Python
+        return None
+    star = dispatcher.py_func.__code__.co_flags & inspect.CO_VARARGS   # f(*args): one tuple
+    found = set()
+    for compiled in dispatcher.nopython_signatures:
+        args: Any = compiled.args
+        if star and len(args) == 1 and isinstance(args[0], types.BaseTuple):
+            args = args[0]
+        params = tuple(_param(arg, types) for arg in args)
+        returned = compiled.return_type
+        if None not in params and (returned == types.none
+                                   or isinstance(returned, types.Integer)):
+            found.add((params, returned != types.none))
+    if len(found) != 1:
+        return None
+    params, returns = found.pop()
+    return [str(param) for param in params], returns
+
+
+def _param(arg: Any, types: Any) -> str | None:
+    """A parameter's numba type as :func:`signature` names it; None when a C function cannot
+    take it as it is."""
+    if isinstance(arg, types.Integer):
+        return "int"
+    if isinstance(arg, types.Array) and arg.layout == "C" and isinstance(arg.dtype,
+                                                                         types.Integer):
+        return f"{arg.dtype}:{arg.ndim}"
+    return None
+
+
+def _arrays(params: list[str]) -> dict[int, tuple[str, int]]:
+    """``{position: (dtype, ndim)}`` of the array parameters."""
+    found = {}
+    for position, param in enumerate(params):
+        if param != "int":
+            dtype, ndim = param.split(":")
+            found[position] = (dtype, int(ndim))
+    return found
+
+
+_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
+
+def _valid(params: Any) -> bool:
+    """Whether ``params`` read from a cache file are parameters :func:`signature` gives."""
+    if not isinstance(params, list):
+        return False
+    for param in params:
+        dtype, _, ndim = str(param).partition(":")
+        if param != "int" and not (dtype in _DTYPES and ndim.isdigit() and 0 < int(ndim) <= 8):
+            return False
+    return True
 
 
 def _enabled() -> bool:
@@ -161,28 +207,37 @@ def load(kernel: NativeKernel, root: Path | None = None) -> Callable[..., int] |
         if not (data.startswith(_MAGIC) and isinstance(meta, dict) and meta.get("key") == key
                 and hashlib.sha256(obj).hexdigest() == meta.get("sha256")):
             return None
+        params, returns = meta.get("params"), meta.get("returns")
+        if not (isinstance(params, list) and _valid(params) and isinstance(returns, bool)):
+            return None
         try:
             address = _link(llvm, obj, str(meta["symbol"]), list(meta["externals"]))
         except Exception:  # noqa: BLE001 - a cache file llvmlite refuses: numba runs it
             return None
-        return None if address is None else _caller(kernel, address)
+        return None if address is None else _caller(kernel, address, params, returns)
     return None
 
 
 def build(kernel: NativeKernel, root: Path | None = None) -> Path | None:
-    """Compile ``kernel`` as a C-callable function (with numba) and write its cache file to
-    ``root`` (else the first writable cache folder); the file, or None when it cannot be
-    written or the object needs a symbol this module cannot give."""
+    """Compile ``kernel`` as a C-callable function (with numba, for the one signature numba
+    compiled it for in this process: :func:`signature`) and write its cache file to ``root``
+    (else the first writable cache folder); the file, or None when the kernel has no such
+    signature yet, the file cannot be written or the object needs a symbol this module
+    cannot give."""
     import numba
     from numba import types
 
+    found = signature(kernel)
+    if found is None:
+        return None
+    params, returns = found
     module_name, function_name = kernel.kernel.split(":")
     target = getattr(importlib.import_module(module_name), function_name)
     names: list[str] = []
     argtypes: list[Any] = []
     call: list[str] = []
-    arrays = {position: (dtype, ndim) for position, dtype, ndim in kernel.arrays()}
-    for position in range(len(kernel.params)):
+    arrays = _arrays(params)
+    for position in range(len(params)):
         if position not in arrays:
             names.append(f"a{position}")
             argtypes.append(types.int64)
@@ -196,7 +251,7 @@ def build(kernel: NativeKernel, root: Path | None = None) -> Path | None:
     namespace: dict[str, Any] = {"kernel": target, "carray": numba.carray,
                                  "__name__": __name__}
     body = f"kernel({', '.join(call)})"
-    body = f"return {body}" if kernel.returns else f"{body}\n    return 0"
+    body = f"return {body}" if returns else f"{body}\n    return 0"
     exec(f"def entry({', '.join(names)}):\n    {body}\n", namespace)  # noqa: S102
     compiled: Any = numba.cfunc(types.int64(*argtypes))(namespace["entry"])
     library = compiled._library
@@ -205,7 +260,8 @@ def build(kernel: NativeKernel, root: Path | None = None) -> Path | None:
         return None
     obj = library._get_compiled_object()
     meta = {"key": cache_key(kernel), "symbol": compiled._wrapper_name,
-            "externals": sorted(externals), "sha256": hashlib.sha256(obj).hexdigest()}
+            "externals": sorted(externals), "sha256": hashlib.sha256(obj).hexdigest(),
+            "params": params, "returns": returns}
     payload = _MAGIC + json.dumps(meta).encode() + b"\n" + obj
     for folder in [root] if root is not None else _writable_roots():
         try:
@@ -231,14 +287,23 @@ def after_numba(*names: str) -> None:
             build_quietly(name)
 
 
-@functools.cache
+_SETTLED: set[str] = set()   # the kernels build_quietly found or built (or failed to)
+
+
 def build_quietly(name: str) -> None:
-    """Build kernel ``name`` unless a cache file for its key is there (once per process; for
-    the command line). A failure to build is a warning: the kernel runs through numba."""
+    """Build kernel ``name`` unless a cache file for its key is there (once per process,
+    once numba has run it here; for the command line). A failure to build is a warning: the
+    kernel runs through numba."""
+    if name in _SETTLED:
+        return
     kernel = KERNELS[name]
     key = cache_key(kernel)
     if any((folder / _file_name(kernel, key)).is_file() for folder, _ in _roots()):
+        _SETTLED.add(name)
         return
+    if signature(kernel) is None:
+        return                    # not run through numba here yet: a later call builds it
+    _SETTLED.add(name)
     try:
         build(kernel)
     except Exception as err:  # noqa: BLE001 - numba's internals changed: the copy is optional
@@ -369,25 +434,27 @@ def _link(llvm: Any, obj: bytes, symbol: str, externals: list[str]) -> int | Non
     return int(address)
 
 
-def _caller(kernel: NativeKernel, address: int) -> Callable[..., int]:
-    """A Python function of the njit kernel's arguments that calls the C function at
-    ``address`` (arrays checked for their dtype, rank and layout: a wrong one would be
-    read as the wrong memory)."""
+def _caller(kernel: NativeKernel, address: int, params: list[str],
+            returns: bool) -> Callable[..., int]:
+    """A Python function of the njit kernel's arguments (``params``) that calls the C
+    function at ``address`` (arrays checked for their dtype, rank and layout: a wrong one
+    would be read as the wrong memory)."""
     import ctypes
 
     import numpy as np
 
     pointer, integer = ctypes.c_void_p, ctypes.c_int64
     argtypes: list[Any] = []
-    arrays = {position: (np.dtype(dtype), ndim) for position, dtype, ndim in kernel.arrays()}
-    for position in range(len(kernel.params)):
+    arrays = {position: (np.dtype(dtype), ndim)
+              for position, (dtype, ndim) in _arrays(params).items()}
+    for position in range(len(params)):
         argtypes += [integer] if position not in arrays else \
             [pointer, *[integer] * arrays[position][1]]
     function = ctypes.CFUNCTYPE(integer, *argtypes)(address)
 
     def call(*args: Any) -> int:
-        if len(args) != len(kernel.params):
-            raise TypeError(f"{kernel.name} takes {len(kernel.params)} arguments")
+        if len(args) != len(params):
+            raise TypeError(f"{kernel.name} takes {len(params)} arguments")
         flat: list[Any] = []
         for position, value in enumerate(args):
             if position not in arrays:
@@ -402,4 +469,5 @@ def _caller(kernel: NativeKernel, address: int) -> Callable[..., int]:
         return int(function(*flat))
 
     call.__name__ = kernel.name
+    call.params = tuple(params)  # type: ignore[attr-defined]
     return call

@@ -89,7 +89,7 @@ class KernelCache(caching.FunctionCache):
         self._py_func = py_func
         self._lineno = py_func.__code__.co_firstlineno
         self._module_folder = Path(py_func.__code__.co_filename).resolve().parent
-        module = Path(py_func.__code__.co_filename).stem
+        module = py_func.__module__.rpartition(".")[2]   # a factory's kernels: their method's
         qualname = py_func.__qualname__.replace("<", "").replace(">", "")
         self._filename_base = (f"{module}.{qualname}-{self._lineno}.py{sys.version_info[0]}"
                                f"{sys.version_info[1]}{getattr(sys, 'abiflags', '')}")
@@ -115,6 +115,24 @@ class KernelCache(caching.FunctionCache):
     def _file(self, root: Path, allow_root: bool) -> _PrivateIndexFile:
         return _PrivateIndexFile(str(self._folder(root)), self._filename_base,
                                  sources_digest(), allow_root)
+
+    def _index_key(self, sig, codegen):
+        """numba's key, but a closure's kernels (:func:`sudokit.solvers.cp_search.search_kernels`)
+        keyed by their names: numba pickles a closure's cells, and a pickled kernel carries an
+        id new in every process, so its entry would never be found again. Their content is in
+        the stamp (:func:`~sudokit._accel.sources.sources_digest`)."""
+        closure = self._py_func.__closure__
+        if not closure:
+            return super()._index_key(sig, codegen)
+        names = []
+        for cell in closure:
+            value = cell.cell_contents
+            func = getattr(value, "py_func", None)
+            names.append(f"{func.__module__}:{func.__qualname__}" if func is not None
+                         else repr(value))
+        return (sig, codegen.magic_tuple(), (
+            hashlib.sha256(self._py_func.__code__.co_code).hexdigest(),
+            hashlib.sha256(repr(names).encode()).hexdigest()))
 
     def load_overload(self, sig, target_context):
         if mode.active():

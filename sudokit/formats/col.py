@@ -25,6 +25,7 @@ e 2 3
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -91,11 +92,8 @@ def parse_col(text: str, source: str = "<string>", colors: int | None = None) ->
     ...
     sudokit.errors.ParseError: g.col:2:5: vertex 3 is outside 1..2
     """
-    num_vertices = 0  # set by the 'p' line, which p_line records
-    p_line = None
-    file_colors = None
-    edges: list[tuple[int, int]] = []
-    precolors: dict[int, tuple[int, int, int]] = {}  # vertex -> (color, line, column)
+    lines = _ColLines(source)
+    edge = lines.edge           # the lines of a large file: bound once
     seen_content = False
     for number, line in enumerate(text.split("\n"), start=1):
         matches = list(_TOKEN.finditer(line))
@@ -103,83 +101,114 @@ def parse_col(text: str, source: str = "<string>", colors: int | None = None) ->
             continue
         head = matches[0].group()
         if head == "c":
-            key = matches[1].group() if len(matches) > 1 else ""
-            if key == "colors":
-                if len(matches) != 3:
-                    raise ParseError("expected 'c colors K'", source, number, 1)
-                (file_colors,) = _ints(matches[2:], source, number)
-                if file_colors < 1:
-                    raise ParseError(f"number of colors must be positive, got {file_colors}",
-                                     source, number, matches[2].start() + 1)
-                _at_most(file_colors, MAX_COLORS, "number of colors", source, number,
-                         matches[2])
-            elif key == "precolor":
-                if len(matches) != 4:
-                    raise ParseError("expected 'c precolor VERTEX COLOR'", source, number, 1)
-                vertex, color = _ints(matches[2:], source, number)
-                _at_most(color, MAX_COLORS, "color", source, number, matches[3])
-                if vertex in precolors and precolors[vertex][0] != color:
-                    raise ParseError(f"vertex {vertex} is precolored twice "
-                                     f"({precolors[vertex][0]} and {color})", source, number)
-                precolors[vertex] = (color, number, matches[2].start() + 1)
+            lines.comment(matches, number)
             continue
         seen_content = True
-        if head == "p":
-            if p_line is not None:
-                raise ParseError(f"second 'p' line (the first is line {p_line})", source, number, 1)
-            # a fifth field (the best known coloring, in some DIMACS copies) is ignored
-            if len(matches) not in (4, 5) or matches[1].group() not in ("edge", "col"):
-                raise ParseError("expected 'p edge VERTICES EDGES'", source, number, 1)
-            num_vertices, *_ = _ints(matches[2:], source, number)
-            if num_vertices < 0:
-                raise ParseError("the number of vertices must be non-negative", source,
-                                 number, matches[2].start() + 1)
-            _at_most(num_vertices, MAX_VERTICES, "number of vertices", source, number,
-                     matches[2])
-            p_line = number
-        elif head == "e":
-            if p_line is None:
-                raise ParseError("'e' line before the 'p edge' line", source, number, 1)
-            if len(matches) != 3:
-                raise ParseError("expected 'e VERTEX VERTEX'", source, number, 1)
-            ends = _ints(matches[1:], source, number)
-            for value, m in zip(ends, matches[1:], strict=True):
-                if not 1 <= value <= num_vertices:
-                    raise ParseError(f"vertex {value} is outside 1..{num_vertices}", source,
-                                     number, m.start() + 1)
-            if ends[0] == ends[1]:
-                raise ParseError(f"edge {ends[0]}-{ends[1]} is a loop: no coloring can be "
-                                 "proper", source, number, 1)
-            edges.append((ends[0] - 1, ends[1] - 1))
-        elif head == "s":
-            continue  # chromatic number annotation in some original DIMACS files
-        else:
+        if head == "e":
+            edge(matches, number)
+        elif head == "p":
+            lines.problem(matches, number)
+        elif head != "s":   # "s K": the chromatic number, in some original DIMACS files
             raise ParseError(f"unknown line type {head!r} (expected c, p or e)", source,
                              number, 1)
     if not seen_content:
         raise ParseError("empty input, no instance found", source)
-    if p_line is None:
+    if lines.p_line is None:
         raise ParseError("no 'p edge VERTICES EDGES' line", source)
-    k = colors if colors is not None else file_colors
+    k = colors if colors is not None else lines.colors
     if k is None:
         raise ParseError("number of colors unknown; give the number of colors or add a "
                          "'c colors K' line", source).with_cli(
             "number of colors unknown; pass --colors K or add a 'c colors K' line")
-    fixed = {}
-    for vertex, (color, number, column) in precolors.items():
-        if not 1 <= vertex <= num_vertices:
-            raise ParseError(f"precolored vertex {vertex} is outside 1..{num_vertices}",
-                             source, number, column)
-        if not 1 <= color <= k:
-            raise ParseError(f"precolor {color} of vertex {vertex} is outside 1..{k}",
-                             source, number)
-        fixed[vertex - 1] = color
     try:
-        graph = precoloring(num_vertices, np.array(edges, dtype=np.int64).reshape(-1, 2), k,
-                            fixed)
+        graph = precoloring(lines.num_vertices,
+                            np.array(lines.edges, dtype=np.int64).reshape(-1, 2), k,
+                            lines.fixed(k))
     except InstanceError as err:
         raise InstanceError(f"{source}: {err}") from err
-    return Record(graph, p_line, "col")
+    return Record(graph, lines.p_line, "col")
+
+
+@dataclass
+class _ColLines:
+    """What the lines of a ``.col`` file read so far say (see :func:`parse_col`)."""
+
+    source: str
+    num_vertices: int = 0                    # set by the 'p' line, which p_line records
+    p_line: int | None = None
+    colors: int | None = None                # a 'c colors K' line's
+    edges: list[tuple[int, int]] = field(default_factory=list)
+    #: vertex -> (color, line, column) of its 'c precolor' line
+    precolors: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+
+    def comment(self, matches: list, number: int) -> None:
+        """A ``c`` line: ``c colors K``, ``c precolor V C``, or a comment."""
+        key = matches[1].group() if len(matches) > 1 else ""
+        if key == "colors":
+            if len(matches) != 3:
+                raise ParseError("expected 'c colors K'", self.source, number, 1)
+            (colors,) = _ints(matches[2:], self.source, number)
+            if colors < 1:
+                raise ParseError(f"number of colors must be positive, got {colors}",
+                                 self.source, number, matches[2].start() + 1)
+            self.colors = _at_most(colors, MAX_COLORS, "number of colors", self.source,
+                                   number, matches[2])
+        elif key == "precolor":
+            if len(matches) != 4:
+                raise ParseError("expected 'c precolor VERTEX COLOR'", self.source, number, 1)
+            vertex, color = _ints(matches[2:], self.source, number)
+            _at_most(color, MAX_COLORS, "color", self.source, number, matches[3])
+            if vertex in self.precolors and self.precolors[vertex][0] != color:
+                raise ParseError(f"vertex {vertex} is precolored twice "
+                                 f"({self.precolors[vertex][0]} and {color})", self.source,
+                                 number)
+            self.precolors[vertex] = (color, number, matches[2].start() + 1)
+
+    def problem(self, matches: list, number: int) -> None:
+        """The ``p edge V E`` line (``E`` is not trusted)."""
+        if self.p_line is not None:
+            raise ParseError(f"second 'p' line (the first is line {self.p_line})", self.source,
+                             number, 1)
+        # a fifth field (the best known coloring, in some DIMACS copies) is ignored
+        if len(matches) not in (4, 5) or matches[1].group() not in ("edge", "col"):
+            raise ParseError("expected 'p edge VERTICES EDGES'", self.source, number, 1)
+        num_vertices, *_ = _ints(matches[2:], self.source, number)
+        if num_vertices < 0:
+            raise ParseError("the number of vertices must be non-negative", self.source,
+                             number, matches[2].start() + 1)
+        self.num_vertices = _at_most(num_vertices, MAX_VERTICES, "number of vertices",
+                                     self.source, number, matches[2])
+        self.p_line = number
+
+    def edge(self, matches: list, number: int) -> None:
+        """An ``e U V`` line (1-based vertices)."""
+        if self.p_line is None:
+            raise ParseError("'e' line before the 'p edge' line", self.source, number, 1)
+        if len(matches) != 3:
+            raise ParseError("expected 'e VERTEX VERTEX'", self.source, number, 1)
+        ends = _ints(matches[1:], self.source, number)
+        for value, m in zip(ends, matches[1:], strict=True):
+            if not 1 <= value <= self.num_vertices:
+                raise ParseError(f"vertex {value} is outside 1..{self.num_vertices}",
+                                 self.source, number, m.start() + 1)
+        if ends[0] == ends[1]:
+            raise ParseError(f"edge {ends[0]}-{ends[1]} is a loop: no coloring can be "
+                             "proper", self.source, number, 1)
+        self.edges.append((ends[0] - 1, ends[1] - 1))
+
+    def fixed(self, k: int) -> dict[int, int]:
+        """The precolors, 0-based vertex -> color, each checked against the graph and ``k``
+        colors."""
+        fixed = {}
+        for vertex, (color, number, column) in self.precolors.items():
+            if not 1 <= vertex <= self.num_vertices:
+                raise ParseError(f"precolored vertex {vertex} is outside "
+                                 f"1..{self.num_vertices}", self.source, number, column)
+            if not 1 <= color <= k:
+                raise ParseError(f"precolor {color} of vertex {vertex} is outside 1..{k}",
+                                 self.source, number)
+            fixed[vertex - 1] = color
+        return fixed
 
 
 def format_col(graph: Precoloring) -> str:

@@ -66,6 +66,7 @@ from .removal import (
     UNDECIDED,
     BaseRemovalPass,
 )
+from ..solvers.cp_search import DONE, NEXT
 
 __all__ = ["CPRemovalPass", "CPScratch", "cp_removal_slice", "NODE_COST", "START_COST",
            "SMALL_FLAGS", "FLAGS", "SINGLES_MAX_CELLS"]
@@ -174,16 +175,16 @@ def _open_search(work, margs, num_values, flags, givens, cell, bit, state):
     DONE when the propagation already fixed ``cell`` to that value, or failed)."""
     args = work + margs + (num_values, flags, givens, state)
     _t.start(*args)
-    if state[1] == _t.DONE:
+    if state[1] == DONE:
         return
     rest = work[0][0, cell] & ~bit           # cst[0, cell]
     state[0] = 0
     if rest == 0:
-        state[1] = _t.DONE
+        state[1] = DONE
         return
     work[3][0] = cell                         # bcell[0]
     work[4][0] = rest                         # brest[0]
-    state[1] = _t.NEXT
+    state[1] = NEXT
 
 
 @njit
@@ -239,7 +240,7 @@ def cp_removal_slice(work, margs, num_values, flags, peer_starts, peers, hidden_
                 bit = np.int64(1) << (solution[cell] - 1)
                 if _forced(givens, cell, bit, num_values, peer_starts, peers, hidden_units,
                            cell_hidden, umask):
-                    state[1] = _t.DONE        # as the propagation of level 0 would end
+                    state[1] = DONE        # as the propagation of level 0 would end
                     state[2] = 0
                     state[3] = 1
                 else:

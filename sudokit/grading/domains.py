@@ -36,7 +36,6 @@ Examples
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,8 +43,7 @@ import numpy as np
 from .._accel.numba_cache import njit
 from ..bitmasks import full_domain
 from ..errors import InstanceError
-from ..instances.grid import grid_shape_key
-from ..instances.units import cell_unit_table
+from ..instances.shapes import GridShape, grid_shape
 
 __all__ = ["GridTables", "grid_tables", "full_domain", "initial_domains", "popcount",
            "lowest_value", "narrow", "MAX_N"]
@@ -92,65 +90,46 @@ class GridTables:
                 self.line_units, self.box_units)
 
 
-#: grid_tables' cache, keyed by ``(n, box)``, least recently used first. Bounded to
-#: _CACHE_SIZE shapes so a long-running process that sees many grid shapes does not grow without
-#: limit (a 64x64 Sudoku's tables take ~1.8 MB, a 9x9's 16 kB); building evicted tables again
-#: costs milliseconds.
-_CACHE_SIZE = 16
-_CACHE: OrderedDict = OrderedDict()
-
-
 def grid_tables(puzzle) -> GridTables:
-    """The tables of ``puzzle``'s shape (cached per ``(n, box, variants)``, the last 16
-    shapes used).
+    """The tables of ``puzzle``'s shape (kept with its shape model,
+    :func:`~sudokit.instances.shapes.grid_shape`).
 
     Raises :class:`~sudokit.errors.InstanceError` when ``n`` exceeds :data:`MAX_N`.
     """
-    n, box = int(puzzle.n), puzzle.box
+    n = int(puzzle.n)
     if n > MAX_N:
         raise InstanceError(f"grading handles grids up to {MAX_N}x{MAX_N}, got {n}x{n}")
-    key = grid_shape_key(puzzle)   # a variant's units (and a jigsaw's regions) differ
-    tables = _CACHE.get(key)
-    if tables is not None:
-        try:
-            _CACHE.move_to_end(key)
-        except KeyError:    # evicted by another thread in between: still valid tables
-            pass
-        return tables
-    units = np.ascontiguousarray(puzzle.units(), dtype=np.int64)
-    cell_units = cell_unit_table(units, n * n)
-    line_units = np.arange(2 * n, dtype=np.int64).reshape(2, n)   # rows, then columns
-    # boxes, or a jigsaw's regions, in the third n units (variants' units come after them)
-    has_boxes = box is not None or getattr(puzzle, "regions", None) is not None
+    return grid_shape(puzzle).derived(_grid_tables)
+
+
+def _grid_tables(shape: GridShape) -> GridTables:
+    """The grading tables of a shape: its lines (rows, then columns), its boxes (or a
+    jigsaw's regions: the third ``n`` units; variants' units come after them) and how each
+    line meets each box."""
+    n, box = shape.n, shape.box
+    line_units = np.arange(2 * n, dtype=np.int64).reshape(2, n)
+    has_boxes = box is not None or shape.regions_key is not None
     box_units = (np.arange(2 * n, 3 * n, dtype=np.int64) if has_boxes
                  else np.zeros(0, dtype=np.int64))
     nb = box_units.shape[0]
-    width = max(box) if box else n   # a region may share up to n cells with a line
-    seg_cells = np.full((2 * n * max(nb, 1), width), -1, dtype=np.int64)
-    pairs = []
-    for li in range(2 * n):
-        line = set(units[li].tolist())
-        for bi in range(nb):
-            blk = set(units[box_units[bi]].tolist())
-            common = sorted(line & blk)
-            seg_cells[li * nb + bi, :len(common)] = common
-            if common:
-                row = np.full((2, n), -1, dtype=np.int64)
-                rest_line = sorted(line - blk)
-                rest_box = sorted(blk - line)
-                row[0, :len(rest_line)] = rest_line
-                row[1, :len(rest_box)] = rest_box
-                pairs.append(row)
-    used = max(1, int((seg_cells >= 0).sum(axis=1).max(initial=1)))
-    seg_cells = np.ascontiguousarray(seg_cells[:, :used])
-    same_pairs = (np.stack(pairs) if pairs else np.zeros((0, 2, n), dtype=np.int64))
-    full = full_domain(n)
-    tables = GridTables(n, units, cell_units, seg_cells, same_pairs, line_units, box_units,
-                        full)
-    _CACHE[key] = tables
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return tables
+    first, second = shape.pairs[:, 0], shape.pairs[:, 1]
+    meet = (first < 2 * n) & (second >= 2 * n) & (second < 2 * n + nb)
+    cells = shape.pair_cells[meet].astype(np.int64)          # line x box, in that order
+    common = cells[:, 0]
+    used = max(1, int((common >= 0).sum(axis=1).max(initial=1)))
+    seg_cells = np.full((2 * n * max(nb, 1), used), -1, dtype=np.int64)
+    seg_cells[first[meet] * nb + second[meet] - 2 * n] = common[:, :used]
+    same_pairs = np.full((len(cells), 2, n), -1, dtype=np.int64)
+    same_pairs[:, :, :cells.shape[2]] = _ascending(cells[:, 1:])
+    return GridTables(n, shape.units, shape.cell_units, np.ascontiguousarray(seg_cells),
+                      same_pairs, line_units, box_units, full_domain(n))
+
+
+def _ascending(cells: np.ndarray) -> np.ndarray:
+    """Each row's cells in increasing order, the ``-1`` pads still last."""
+    big = np.iinfo(cells.dtype).max
+    ordered = np.sort(np.where(cells < 0, big, cells), axis=-1)
+    return np.where(ordered == big, -1, ordered)
 
 
 def initial_domains(puzzle) -> np.ndarray:

@@ -92,68 +92,100 @@ def propagate(dom, flags, units, cell_units, seg_cells, same_pairs, line_units, 
         if dom[i] == 0:
             return -1
     while True:
-        # stage 1: FC and BC on dirty units to their fixpoint, then hidden singles on the
-        # units touched since their last run, and again while that changes anything
-        busy = True
-        while busy:
-            busy = False
-            for u in range(num_units):
-                if dirty[u] == 0:
-                    continue
-                dirty[u] = 0
-                busy = True
-                hidden_due[u] = 1
-                cells = units[u]
-                if fc_unit(dom, cells, cell_units, dirty) < 0:
-                    return -1
-                if flags & 4:
-                    if bc_unit(dom, cells, parts[u], cell_units, dirty) < 0:
-                        return -1
-            if not busy and flags & 2:
-                for u in range(num_units):
-                    if hidden_due[u]:
-                        hidden_due[u] = 0
-                        if hidden_unit(dom, units[u], full, cell_units, dirty) < 0:
-                            return -1
-                        if flags & 4:       # BCI: BC on the dual model as well
-                            if bc_dual_unit(dom, units[u], dual_parts[u], cell_units,
-                                            dirty) < 0:
-                                return -1
-                for u in range(num_units):
-                    if dirty[u]:
-                        busy = True
-                        break
-        # stage 2: HAC on the units touched since their last HAC run
-        if flags & 8:
-            for u in range(num_units):
-                if dirty[num_units + u] == 0:
-                    continue
-                dirty[num_units + u] = 0
-                if hac_unit(dom, units[u], adj, cell_units, dirty) < 0:
-                    return -1
-                if dirty[u]:
-                    break
-        else:
-            for u in range(num_units):
-                dirty[num_units + u] = 0
+        if _unit_stage(dom, flags, units, cell_units, full, dirty, parts, dual_parts,
+                       hidden_due) < 0:
+            return -1
+        if _hac_stage(dom, flags, units, cell_units, adj, dirty) < 0:
+            return -1
         if _any_dirty(dirty, num_units):
             continue
-        # stage 3: the redundant constraints, when anything changed since they last ran
-        if flags & (16 | 32 | 64) and dirty[2 * num_units]:
+        if flags & (S | C | T) and dirty[2 * num_units]:
             dirty[2 * num_units] = 0
-            if flags & 16:
-                if same_prop(dom, same_pairs, cell_units, dirty) < 0:
-                    return -1
-            if flags & 32 and not _any_dirty(dirty, num_units):
-                if colored_prop(dom, n, cell_units, dirty) < 0:
-                    return -1
-            if flags & 64 and not _any_dirty(dirty, num_units):
-                if bands_prop(dom, n, seg_cells, box_units.shape[0], cell_units, dirty) < 0:
-                    return -1
+            if _redundant_stage(dom, flags, n, seg_cells, same_pairs, box_units, cell_units,
+                                dirty) < 0:
+                return -1
             if _any_dirty(dirty, num_units):
                 continue
         break
     return 1 if _all_fixed(dom) else 0
+
+
+@njit(inline="always")
+def _unit_stage(dom, flags, units, cell_units, full, dirty, parts, dual_parts, hidden_due):
+    """Stage 1: FC and BC on the dirty units to their fixpoint, then hidden singles (and BC
+    on the dual, BCI) on the units touched since their last run, and again while that
+    changes anything; -1 on a wipe-out."""
+    num_units = units.shape[0]
+    busy = True
+    while busy:
+        busy = False
+        for u in range(num_units):
+            if dirty[u] == 0:
+                continue
+            dirty[u] = 0
+            busy = True
+            hidden_due[u] = 1
+            cells = units[u]
+            if fc_unit(dom, cells, cell_units, dirty) < 0:
+                return -1
+            if flags & BC and bc_unit(dom, cells, parts[u], cell_units, dirty) < 0:
+                return -1
+        if not busy and flags & I:
+            for u in range(num_units):
+                if hidden_due[u]:
+                    hidden_due[u] = 0
+                    if hidden_unit(dom, units[u], full, cell_units, dirty) < 0:
+                        return -1
+                    if flags & BC and bc_dual_unit(dom, units[u], dual_parts[u], cell_units,
+                                                   dirty) < 0:
+                        return -1
+            busy = _any_unit_dirty(dirty, num_units)
+    return 0
+
+
+@njit(inline="always")
+def _hac_stage(dom, flags, units, cell_units, adj, dirty):
+    """Stage 2: HAC on the units touched since their last HAC run, until one leaves a unit
+    dirty for stage 1 (without HAC: their flags cleared); -1 on a wipe-out."""
+    num_units = units.shape[0]
+    if not flags & HAC:
+        for u in range(num_units):
+            dirty[num_units + u] = 0
+        return 0
+    for u in range(num_units):
+        if dirty[num_units + u] == 0:
+            continue
+        dirty[num_units + u] = 0
+        if hac_unit(dom, units[u], adj, cell_units, dirty) < 0:
+            return -1
+        if dirty[u]:
+            break
+    return 0
+
+
+@njit(inline="always")
+def _redundant_stage(dom, flags, n, seg_cells, same_pairs, box_units, cell_units, dirty):
+    """Stage 3: the redundant constraints S, then C and 3 unless a unit is dirty already; -1
+    on a wipe-out."""
+    num_units = (dirty.shape[0] - 1) // 2
+    if flags & S and same_prop(dom, same_pairs, cell_units, dirty) < 0:
+        return -1
+    if flags & C and not _any_dirty(dirty, num_units):
+        if colored_prop(dom, n, cell_units, dirty) < 0:
+            return -1
+    if flags & T and not _any_dirty(dirty, num_units):
+        if bands_prop(dom, n, seg_cells, box_units.shape[0], cell_units, dirty) < 0:
+            return -1
+    return 0
+
+
+@njit(inline="always")
+def _any_unit_dirty(dirty, num_units):
+    """Whether stage 1 has a unit to run again."""
+    for u in range(num_units):
+        if dirty[u]:
+            return True
+    return False
 
 
 @njit

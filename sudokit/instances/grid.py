@@ -337,6 +337,21 @@ def grid_shape_key(puzzle: GridPuzzle) -> tuple:
         (regions,) if regions is not None else ())
 
 
+def shape_units(key: tuple) -> np.ndarray:
+    """The units of the grids whose :func:`grid_shape_key` is ``key`` (shared, read-only).
+
+    Examples
+    --------
+    >>> grid = sudoku(np.zeros((4, 4), dtype=int))
+    >>> shape_units(grid_shape_key(grid)) is grid.units()
+    True
+    """
+    _, n, box, *rest = key
+    variants = next((part for part in rest if isinstance(part, tuple)), ())
+    regions = next((part for part in rest if isinstance(part, bytes)), None)
+    return _grid_units(n, box, variants, regions)
+
+
 @lru_cache(maxsize=64)
 def _grid_units(n: int, box: tuple[int, int] | None, variants: tuple[str, ...] = (),
                 regions_key: bytes | None = None) -> np.ndarray:

@@ -21,17 +21,16 @@ from __future__ import annotations
 import numpy as np
 
 from .._accel.numba_cache import njit
+from .cp_search import search_kernels
 
 __all__ = ["start", "run", "batch"]
 
-EXPAND = 1
-NEXT = 2
-DONE = 0
 
-
-@njit
-def start(value, empties, tried, peer_starts, peers, num_values, flags, givens, state):
-    """The givens in place (0 = empty); ``state = [depth, phase, solutions, nodes, open]``."""
+@njit(inline="always")
+def _setup(head, givens, state):
+    """The givens in place (0 = empty), the empty cells in order (their number in
+    ``state[4]``)."""
+    value, empties, tried, peer_starts, peers, num_values, flags = head
     cells = value.shape[0]
     ok = True
     size = 0
@@ -48,100 +47,59 @@ def start(value, empties, tried, peer_starts, peers, num_values, flags, givens, 
             for t in range(peer_starts[c], peer_starts[c + 1]):
                 if value[peers[t]] == g:
                     ok = False
-    state[0] = 0
-    state[1] = EXPAND if ok else DONE
-    state[2] = 0
-    state[3] = 1
     state[4] = size
+    return ok
 
 
-@njit
-def run(value, empties, tried, peer_starts, peers, num_values, flags, state, limit, stop,
-        first):
-    """Search on from ``state`` (see :mod:`sudokit.solvers.cp_engine`)."""
-    d = state[0]
-    phase = state[1]
-    found = state[2]
-    nodes = state[3]
-    size = state[4]
-    result = 0
-    while True:
-        if phase == EXPAND:
-            if d == size:
-                found += 1
-                if found == 1:
-                    first[:] = value[:]
-                if found >= limit:
-                    phase = DONE
-                    result = 1
-                    break
-                if size == 0:
-                    phase = DONE
-                    result = 0
-                    break
-                d -= 1
-                phase = NEXT
-                continue
-            tried[d] = 0
-            phase = NEXT
-        elif phase == NEXT:
-            c = empties[d]
-            value[c] = 0
-            v = tried[d] + 1
-            while v <= num_values:
-                clash = False
-                for t in range(peer_starts[c], peer_starts[c + 1]):
-                    if value[peers[t]] == v:
-                        clash = True
-                        break
-                if not clash:
-                    break
-                v += 1
-            if v > num_values:
-                tried[d] = 0
-                if d == 0:
-                    phase = DONE
-                    result = 0
-                    break
-                d -= 1
-                continue
-            if nodes >= stop:
-                tried[d] = v - 1           # the next call checks v again
-                result = -1
+@njit(inline="always")
+def _solved(head, d, size):
+    return d == size
+
+
+@njit(inline="always")
+def _record(head, d, first):
+    value, empties, tried, peer_starts, peers, num_values, flags = head
+    for c in range(value.shape[0]):
+        first[c] = value[c]
+
+
+@njit(inline="always")
+def _choose(head, d, size):
+    """Level ``d`` branches on the ``d``-th empty cell, from value 1."""
+    value, empties, tried, peer_starts, peers, num_values, flags = head
+    tried[d] = 0
+
+
+@njit(inline="always")
+def _pick(head, d):
+    """The next value after the last tried that no peer holds, or 0 (and level ``d`` starts
+    again from 1 next time)."""
+    value, empties, tried, peer_starts, peers, num_values, flags = head
+    c = empties[d]
+    value[c] = 0
+    v = tried[d] + 1
+    while v <= num_values:
+        clash = False
+        for t in range(peer_starts[c], peer_starts[c + 1]):
+            if value[peers[t]] == v:
+                clash = True
                 break
-            nodes += 1
-            tried[d] = v
-            value[c] = v
-            d += 1
-            phase = EXPAND
-        else:
-            break
-    state[0] = d
-    state[1] = phase
-    state[2] = found
-    state[3] = nodes
-    return result
+        if not clash:
+            return v
+        v += 1
+    tried[d] = 0
+    return 0
 
 
-@njit
-def batch(value, empties, tried, peer_starts, peers, num_values, flags, givens, begin, limit,
-          cap_each, cap_call, counts, firsts, unknown, nodes, state):
-    """Rows ``begin, ...`` of ``givens``, ``cap_each`` nodes each, until ``cap_call`` nodes
-    are spent; returns the next row."""
-    spent = 0
-    p = begin
-    while p < givens.shape[0]:
-        start(value, empties, tried, peer_starts, peers, num_values, flags, givens[p], state)
-        result = run(value, empties, tried, peer_starts, peers, num_values, flags, state,
-                     limit, cap_each, firsts[p])
-        counts[p] = state[2]
-        nodes[p] = state[3]
-        unknown[p] = -result if result < 0 else 0
-        spent += state[3]
-        p += 1
-        if spent >= cap_call:
-            break
-    return p
+@njit(inline="always")
+def _place(head, d, v):
+    value, empties, tried, peer_starts, peers, num_values, flags = head
+    tried[d] = v
+    value[empties[d]] = v
+    return d + 1
+
+
+start, run, batch = search_kernels(__name__, _setup, _solved, _record, _choose, _pick, _place)
 
 
 def model_args(model):

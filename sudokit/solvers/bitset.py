@@ -24,12 +24,9 @@ import numpy as np
 
 from .._accel.numba_cache import njit
 from .cp_bits import lowest_bit_index, popcount
+from .cp_search import search_kernels
 
 __all__ = ["start", "run", "batch"]
-
-EXPAND = 1
-NEXT = 2
-DONE = 0
 
 
 @njit(inline="always")
@@ -52,12 +49,14 @@ def _toggle(c, bit, used, cell_units):
         used[u] ^= bit
 
 
-@njit
-def start(used, value, empties, bcell, brest, bbit, cell_units, num_values, flags, givens,
-          state):
-    """The givens in place (0 = empty); ``state = [depth, phase, solutions, nodes, open]``."""
+@njit(inline="always")
+def _setup(head, givens, state):
+    """The givens in place (0 = empty) and in their units' masks, the open cells listed (their
+    number in ``state[4]``)."""
+    used, value, empties, bcell, brest, bbit, cell_units, num_values, flags = head
     cells = value.shape[0]
-    used[:] = 0
+    for u in range(used.shape[0]):
+        used[u] = 0
     ok = True
     size = 0
     for c in range(cells):
@@ -77,115 +76,73 @@ def start(used, value, empties, bcell, brest, bbit, cell_units, num_values, flag
                 if used[u] & bit:
                     ok = False          # the value is already in this unit
                 used[u] |= bit
-    state[0] = 0
-    state[1] = EXPAND if ok else DONE
-    state[2] = 0
-    state[3] = 1
     state[4] = size
+    return ok
 
 
-@njit
-def run(used, value, empties, bcell, brest, bbit, cell_units, num_values, flags, state, limit,
-        stop, first):
-    """Search on from ``state`` (see :mod:`sudokit.solvers.cp_engine`)."""
+@njit(inline="always")
+def _solved(head, d, size):
+    return d == size
+
+
+@njit(inline="always")
+def _record(head, d, first):
+    used, value, empties, bcell, brest, bbit, cell_units, num_values, flags = head
+    for c in range(value.shape[0]):
+        first[c] = value[c]
+
+
+@njit(inline="always")
+def _choose(head, d, size):
+    """The open cell with the fewest candidates (the first on ties), all of them untried."""
+    used, value, empties, bcell, brest, bbit, cell_units, num_values, flags = head
     full = np.int64(-1) if num_values == 64 else (np.int64(1) << num_values) - 1
-    d = state[0]
-    phase = state[1]
-    found = state[2]
-    nodes = state[3]
-    size = state[4]
-    result = 0
-    while True:
-        if phase == EXPAND:
-            if d == size:
-                found += 1
-                if found == 1:
-                    first[:] = value[:]
-                if found >= limit:
-                    phase = DONE
-                    result = 1
-                    break
-                if size == 0:
-                    phase = DONE
-                    result = 0
-                    break
-                d -= 1
-                phase = NEXT
-                continue
-            best = -1
-            best_mask = np.int64(0)
-            fewest = 65
-            for k in range(size):
-                c = empties[k]
-                if value[c] != 0:
-                    continue
-                m = _candidates(c, used, cell_units, full)
-                count = popcount(m)
-                if count < fewest:
-                    fewest = count
-                    best = c
-                    best_mask = m
-                    if count == 0:
-                        break
-            bcell[d] = best
-            brest[d] = best_mask
-            bbit[d] = 0
-            phase = NEXT
-        elif phase == NEXT:
-            c = bcell[d]
-            bit = bbit[d]
-            if bit != 0:
-                _toggle(c, bit, used, cell_units)
-                value[c] = 0
-                bbit[d] = 0
-            r = brest[d]
-            if r == 0:
-                if d == 0:
-                    phase = DONE
-                    result = 0
-                    break
-                d -= 1
-                continue
-            if nodes >= stop:
-                result = -1
+    best = -1
+    best_mask = np.int64(0)
+    fewest = 65
+    for k in range(size):
+        c = empties[k]
+        if value[c] != 0:
+            continue
+        m = _candidates(c, used, cell_units, full)
+        count = popcount(m)
+        if count < fewest:
+            fewest = count
+            best = c
+            best_mask = m
+            if count == 0:
                 break
-            nodes += 1
-            bit = r & -r
-            brest[d] = r ^ bit
-            bbit[d] = bit
-            value[c] = lowest_bit_index(bit) + 1
-            _toggle(c, bit, used, cell_units)
-            d += 1
-            phase = EXPAND
-        else:
-            break
-    state[0] = d
-    state[1] = phase
-    state[2] = found
-    state[3] = nodes
-    return result
+    bcell[d] = best
+    brest[d] = best_mask
+    bbit[d] = 0
 
 
-@njit
-def batch(used, value, empties, bcell, brest, bbit, cell_units, num_values, flags, givens,
-          begin, limit, cap_each, cap_call, counts, firsts, unknown, nodes, state):
-    """Rows ``begin, ...`` of ``givens``, ``cap_each`` nodes each, until ``cap_call`` nodes
-    are spent; returns the next row."""
-    spent = 0
-    p = begin
-    while p < givens.shape[0]:
-        start(used, value, empties, bcell, brest, bbit, cell_units, num_values, flags,
-              givens[p], state)
-        result = run(used, value, empties, bcell, brest, bbit, cell_units, num_values, flags,
-                     state, limit, cap_each, firsts[p])
-        counts[p] = state[2]
-        nodes[p] = state[3]
-        unknown[p] = -result if result < 0 else 0
-        spent += state[3]
-        p += 1
-        if spent >= cap_call:
-            break
-    return p
+@njit(inline="always")
+def _pick(head, d):
+    """Undo the value placed last; the next untried candidate's bit (0: none)."""
+    used, value, empties, bcell, brest, bbit, cell_units, num_values, flags = head
+    c = bcell[d]
+    bit = bbit[d]
+    if bit != 0:
+        _toggle(c, bit, used, cell_units)
+        value[c] = 0
+        bbit[d] = 0
+    r = brest[d]
+    return r & -r
+
+
+@njit(inline="always")
+def _place(head, d, bit):
+    used, value, empties, bcell, brest, bbit, cell_units, num_values, flags = head
+    c = bcell[d]
+    brest[d] ^= bit
+    bbit[d] = bit
+    value[c] = lowest_bit_index(bit) + 1
+    _toggle(c, bit, used, cell_units)
+    return d + 1
+
+
+start, run, batch = search_kernels(__name__, _setup, _solved, _record, _choose, _pick, _place)
 
 
 def model_args(model):

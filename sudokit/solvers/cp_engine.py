@@ -4,7 +4,8 @@ One engine class drives five search methods (one module each, the exact methods 
 Freitas and Sá compare in section 4 of their paper). Every method works on the unit model
 (:mod:`sudokit.solvers.unit_model`), so each solves and counts Sudoku of any box shape, Latin
 square completion and precoloring extension, with up to 64 values. Each method module has
-three numba kernels with one calling convention:
+three numba kernels with one calling convention, made of the method's steps by
+:func:`~sudokit.solvers.cp_search.search_kernels` (the search frame they share):
 
 ``start(*work, *model, num_values, flags, givens, state)``
     level 0 of one puzzle (``state = [depth, phase, solutions, nodes]``);
@@ -50,6 +51,7 @@ from ..errors import BudgetExhausted, InstanceError, ResourceError, SolverError
 from ..resources import available_memory, format_bytes
 from .budget import UNLIMITED, Budget, Meter
 from .engine import ArrayOutcome, EngineBase, Outcome
+from .slicing import count_batch, in_slices
 from .unit_model import UnitModel, shape_of, stack_givens, unit_model
 
 __all__ = ["CPEngine", "CPResult", "METHODS", "SearchMethod"]
@@ -197,57 +199,59 @@ class CPEngine(EngineBase):
         rows = self._check_givens(givens, model)
         limit = _limit(limit)
         size = len(rows)
-        counts = np.zeros(size, dtype=np.int64)
         firsts = np.zeros((size, model.num_cells), dtype=np.int32)
-        lost = np.zeros(size, dtype=np.int8)     # 1: out of nodes, 2: out of levels
         nodes = np.zeros(size, dtype=np.int64)
         if size == 0 or limit == 0:
-            return CPResult(counts, firsts, lost != 0, nodes)
+            return CPResult(np.zeros(size, dtype=np.int64), firsts, np.zeros(size, dtype=bool),
+                            nodes)
         margs = self.helpers.model_args(model)
         flags = self.flags_for(model)
         work = self._prepare(model, rows, budget)
         slice_nodes = int(self.helpers.slice_nodes(model))
-        batch = self._batch_kernel()
-        cap = slice_nodes if budget.nodes is None else min(slice_nodes, int(budget.nodes))
-        state = np.zeros(6, dtype=np.int64)
-        begin = 0
-        with np.errstate(all="ignore"):   # the pure-Python kernels wrap int64 masks
-            while begin < size:
-                begin = int(batch(*work, *margs, model.num_values, flags, rows, begin, limit,
-                                  cap, 2 * slice_nodes, counts, firsts, lost, nodes, state))
-        if self.method.native is not None:
-            after_numba(self.method.native)  # the command line's next runs skip numba
-        held = budget.nodes is not None and budget.nodes <= cap   # the kernel held it all
-        for p in np.flatnonzero((lost == 2) | ((lost == 1) & (not held))):
-            # the rare rows that need more than one slice, or more levels: alone, from the start
-            count, used, out = self._count_sliced(margs, model, rows[p], limit, budget,
-                                                  firsts[p], meter)
-            counts[p] = max(count, int(counts[p])) if out else count
-            nodes[p], lost[p] = used, out
-        return CPResult(counts, firsts, lost != 0, nodes)
+
+        def batch(cap: int) -> tuple[np.ndarray, np.ndarray]:
+            counts = np.zeros(size, dtype=np.int64)
+            lost = np.zeros(size, dtype=np.int8)    # 1: out of nodes, 2: out of levels
+            kernel = self._batch_kernel()
+            state = np.zeros(6, dtype=np.int64)
+            begin = 0
+            with np.errstate(all="ignore"):   # the pure-Python kernels wrap int64 masks
+                while begin < size:
+                    begin = int(kernel(*work, *margs, model.num_values, flags, rows, begin,
+                                       limit, cap, 2 * slice_nodes, counts, firsts, lost,
+                                       nodes, state))
+            if self.method.native is not None:
+                after_numba(self.method.native)  # the command line's next runs skip numba
+            return counts, lost
+
+        def alone(p: int) -> tuple[int, bool]:
+            count, nodes[p], out = self._count_sliced(margs, model, rows[p], limit, budget,
+                                                      firsts[p], meter)
+            return count, out
+
+        counts, unknown = count_batch(batch, alone, slice_nodes, budget)
+        return CPResult(counts, firsts, unknown, nodes)
 
     def _count_sliced(self, margs: tuple, model: UnitModel, row: np.ndarray, limit: int,
                       budget: Budget, first: np.ndarray, meter: Meter | None):
         """One row alone, in slices of nodes with the clock read between; ``(count, nodes,
         budget ran out)``."""
         meter = meter or budget.start()
-        slice_nodes = int(self.helpers.slice_nodes(model))
         state = np.zeros(6, dtype=np.int64)
         flags = self.flags_for(model)
+
+        def step(stop: int) -> int:
+            result = int(self.kernels.run(*self._work, *margs, model.num_values, flags, state,
+                                          limit, stop, first))
+            if result == -2:
+                self._grow(model, budget)
+            return result
+
         with np.errstate(all="ignore"):
             self.kernels.start(*self._work, *margs, model.num_values, flags, row, state)
-            while True:
-                stop = int(state[3]) + slice_nodes
-                if budget.nodes is not None:
-                    stop = min(stop, int(budget.nodes))
-                result = self.kernels.run(*self._work, *margs, model.num_values, flags,
-                                          state, limit, stop, first)
-                if result >= 0:
-                    return int(state[2]), int(state[3]), False
-                if result == -2:
-                    self._grow(model, budget)
-                elif meter.late() or (budget.nodes is not None and state[3] >= budget.nodes):
-                    return int(state[2]), int(state[3]), True
+            out = in_slices(step, lambda: int(state[3]), int(self.helpers.slice_nodes(model)),
+                            budget, meter)
+        return int(state[2]), int(state[3]), out
 
     def _check_givens(self, givens: Any, model: UnitModel) -> np.ndarray:
         rows = np.asarray(givens)

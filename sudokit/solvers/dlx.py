@@ -41,6 +41,7 @@ from ..errors import BudgetExhausted, SolverError
 from ..exact_cover import ExactCover
 from .budget import Budget
 from .dlx_layout import COVERED, STEP_ENTER, build_links, primary_counts
+from .slicing import count_batch, in_slices
 
 __all__ = ["BatchCount", "DancingLinks", "dlx_first", "dlx_solutions", "dlx_count"]
 
@@ -267,18 +268,16 @@ class DancingLinks:
         row = np.full(len(self._x), -1, dtype=np.int64)
         found = np.zeros(1, dtype=np.int64)
         start_nodes = self.nodes
+
+        def step(stop: int) -> int:
+            return int(count_slice(*self._links, self._x, state, self._stats, limit,
+                                   start_nodes + stop, row, found))
+
         try:
-            while True:
-                cap = start_nodes + budget.nodes if budget.nodes is not None else None
-                stop = self.nodes + self.slice_nodes
-                stop = stop if cap is None else min(stop, cap)
-                result = count_slice(*self._links, self._x, state, self._stats, limit, stop,
-                                     row, found)
-                if result >= 0:
-                    break
-                if meter.late() or (cap is not None and self.nodes >= cap):
-                    raise BudgetExhausted(f"DLX budget ran out after {int(found[0])} "
-                                          "solution(s)", int(found[0]))
+            if in_slices(step, lambda: self.nodes - start_nodes, self.slice_nodes, budget,
+                         meter):
+                raise BudgetExhausted(f"DLX budget ran out after {int(found[0])} "
+                                      "solution(s)", int(found[0]))
         finally:
             _kernel("unwind")(*self._links, self._x, state)
             _kernel("uncover_preselected")(*self._links, self._spacers, pre)
@@ -354,22 +353,25 @@ class DancingLinks:
         width = self._width + (int(np.diff(extra).max()) if len(starts) > 1 else 0)
         limit = _limit(limit)
         budget = budget or Budget()
-        cap = self.slice_nodes if budget.nodes is None else min(self.slice_nodes, budget.nodes)
-        counts, firsts, unknown = self._run_csr(starts, options, limit, width, int(cap))
-        if budget.nodes is not None and budget.nodes <= cap:
-            return BatchCount(counts, firsts, unknown)   # the kernel held the whole budget
-        for p in np.flatnonzero(unknown):  # the rare sets that need more than one slice
-            pre = options[starts[p]:starts[p + 1]]
+        firsts = np.zeros((0, width), dtype=np.int32)
+
+        def batch(cap: int) -> tuple[np.ndarray, np.ndarray]:
+            nonlocal firsts
+            counts, firsts, lost = self._run_csr(starts, options, limit, width, cap)
+            return counts, lost
+
+        def alone(p: int) -> tuple[int, bool]:
             try:
-                count, first = self.count_first(pre, limit, budget)
+                count, first = self.count_first(options[starts[p]:starts[p + 1]], limit,
+                                                 budget)
             except BudgetExhausted as err:
-                counts[p] = max(int(counts[p]), err.found or 0)
-                continue
-            unknown[p] = False
-            counts[p] = count
+                return err.found or 0, True
             firsts[p] = -1
             if first is not None:
                 firsts[p, :len(first)] = first
+            return count, False
+
+        counts, unknown = count_batch(batch, alone, self.slice_nodes, budget)
         return BatchCount(counts, firsts, unknown)
 
     # internals ------------------------------------------------------------------------
@@ -384,7 +386,7 @@ class DancingLinks:
         big = np.iinfo(np.int32).max
         firsts = np.sort(np.where(firsts < 0, big, firsts), axis=1)
         firsts[firsts == big] = -1
-        return counts, firsts, unknown.astype(bool)
+        return counts, firsts, unknown
 
     def _check_pre(self, preselected: Any) -> np.ndarray:
         pre = np.asarray(preselected)

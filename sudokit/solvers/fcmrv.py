@@ -24,12 +24,9 @@ from __future__ import annotations
 import numpy as np
 
 from .._accel.numba_cache import njit
+from .cp_search import search_kernels
 
 __all__ = ["start", "run", "batch"]
-
-EXPAND = 1
-NEXT = 2
-DONE = 0
 
 
 @njit(inline="always")
@@ -57,13 +54,17 @@ def _unassign(c, v, conflicts, domain, peer_starts, peers, num_values):
             domain[p] += 1
 
 
-@njit
-def start(value, conflicts, domain, empties, bcell, bval, applied, peer_starts, peers,
-          num_values, flags, givens, state):
-    """The givens in place (0 = empty); ``state = [depth, phase, solutions, nodes, open]``."""
+@njit(inline="always")
+def _setup(head, givens, state):
+    """The givens in place (0 = empty), their conflicts counted, the open cells listed (their
+    number in ``state[4]``)."""
+    value, conflicts, domain, empties, bcell, bval, applied, peer_starts, peers, num_values, \
+        flags = head
     cells = value.shape[0]
-    conflicts[:] = 0
-    domain[:] = num_values
+    for i in range(conflicts.shape[0]):
+        conflicts[i] = 0
+    for c in range(cells):
+        domain[c] = num_values
     ok = True
     for c in range(cells):
         g = givens[c]
@@ -86,109 +87,74 @@ def start(value, conflicts, domain, empties, bcell, bval, applied, peer_starts, 
             size += 1
             if domain[c] == 0:
                 ok = False
-    state[0] = 0
-    state[1] = EXPAND if ok else DONE
-    state[2] = 0
-    state[3] = 1
     state[4] = size
+    return ok
 
 
-@njit
-def run(value, conflicts, domain, empties, bcell, bval, applied, peer_starts, peers,
-        num_values, flags, state, limit, stop, first):
-    """Search on from ``state`` (see :mod:`sudokit.solvers.cp_engine`)."""
-    d = state[0]
-    phase = state[1]
-    found = state[2]
-    nodes = state[3]
-    size = state[4]
-    result = 0
-    while True:
-        if phase == EXPAND:
-            if d == size:
-                found += 1
-                if found == 1:
-                    first[:] = value[:]
-                if found >= limit:
-                    phase = DONE
-                    result = 1
-                    break
-                if size == 0:
-                    phase = DONE
-                    result = 0
-                    break
-                d -= 1
-                phase = NEXT
-                continue
-            best = -1
-            fewest = num_values + 1
-            for k in range(size):
-                c = empties[k]
-                if value[c] == 0 and domain[c] < fewest:
-                    fewest = domain[c]
-                    best = c
-                    if fewest <= 1:
-                        break
-            bcell[d] = best
-            bval[d] = -1
-            applied[d] = 0
-            phase = NEXT
-        elif phase == NEXT:
-            c = bcell[d]
-            if applied[d]:
-                _unassign(c, bval[d], conflicts, domain, peer_starts, peers, num_values)
-                value[c] = 0
-                applied[d] = 0
-            v = bval[d] + 1
-            while v < num_values and conflicts[c * num_values + v] != 0:
-                v += 1
-            if v >= num_values:
-                if d == 0:
-                    phase = DONE
-                    result = 0
-                    break
-                d -= 1
-                continue
-            if nodes >= stop:
-                result = -1
+@njit(inline="always")
+def _solved(head, d, size):
+    return d == size
+
+
+@njit(inline="always")
+def _record(head, d, first):
+    value, conflicts, domain, empties, bcell, bval, applied, peer_starts, peers, num_values, \
+        flags = head
+    for c in range(value.shape[0]):
+        first[c] = value[c]
+
+
+@njit(inline="always")
+def _choose(head, d, size):
+    """The open cell with the fewest values left (the first on ties)."""
+    value, conflicts, domain, empties, bcell, bval, applied, peer_starts, peers, num_values, \
+        flags = head
+    best = -1
+    fewest = num_values + 1
+    for k in range(size):
+        c = empties[k]
+        if value[c] == 0 and domain[c] < fewest:
+            fewest = domain[c]
+            best = c
+            if fewest <= 1:
                 break
-            nodes += 1
-            bval[d] = v
-            value[c] = v + 1
-            applied[d] = 1
-            if not _assign(c, v, value, conflicts, domain, peer_starts, peers, num_values):
-                d += 1
-                phase = EXPAND
-        else:
-            break
-    state[0] = d
-    state[1] = phase
-    state[2] = found
-    state[3] = nodes
-    return result
+    bcell[d] = best
+    bval[d] = -1
+    applied[d] = 0
 
 
-@njit
-def batch(value, conflicts, domain, empties, bcell, bval, applied, peer_starts, peers,
-          num_values, flags, givens, begin, limit, cap_each, cap_call, counts, firsts, unknown,
-          nodes, state):
-    """Rows ``begin, ...`` of ``givens``, ``cap_each`` nodes each, until ``cap_call`` nodes
-    are spent; returns the next row."""
-    spent = 0
-    p = begin
-    while p < givens.shape[0]:
-        start(value, conflicts, domain, empties, bcell, bval, applied, peer_starts, peers,
-              num_values, flags, givens[p], state)
-        result = run(value, conflicts, domain, empties, bcell, bval, applied, peer_starts,
-                     peers, num_values, flags, state, limit, cap_each, firsts[p])
-        counts[p] = state[2]
-        nodes[p] = state[3]
-        unknown[p] = -result if result < 0 else 0
-        spent += state[3]
-        p += 1
-        if spent >= cap_call:
-            break
-    return p
+@njit(inline="always")
+def _pick(head, d):
+    """Undo the value tried last; the next value without conflicts, plus one (0: none)."""
+    value, conflicts, domain, empties, bcell, bval, applied, peer_starts, peers, num_values, \
+        flags = head
+    c = bcell[d]
+    if applied[d]:
+        _unassign(c, bval[d], conflicts, domain, peer_starts, peers, num_values)
+        value[c] = 0
+        applied[d] = 0
+    v = bval[d] + 1
+    while v < num_values and conflicts[c * num_values + v] != 0:
+        v += 1
+    return v + 1 if v < num_values else 0
+
+
+@njit(inline="always")
+def _place(head, d, x):
+    """Assign value ``x - 1``; the next level, or -1 when forward checking wipes a peer out."""
+    value, conflicts, domain, empties, bcell, bval, applied, peer_starts, peers, num_values, \
+        flags = head
+    c = bcell[d]
+    v = x - 1
+    bval[d] = v
+    value[c] = v + 1
+    applied[d] = 1
+    if _assign(c, v, value, conflicts, domain, peer_starts, peers, num_values):
+        return -1
+    return d + 1
+
+
+start, run, batch = search_kernels(__name__, _setup, _solved, _record, _choose, _pick, _place)
 
 
 def model_args(model):

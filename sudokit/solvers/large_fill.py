@@ -158,103 +158,122 @@ def _fill_rows(grid, n, r, c, has_boxes, rows, seed, band_restarts, backoff):
     the next run. Returns ``[rows matched, restarts]``. ``seed`` seeds a xorshift64*
     generator: the same seed gives the same rows.
     """
+    state = _random_state(seed)
+    used = _used_values(grid, n, r, c, has_boxes)
+    scratch = (np.zeros(n, np.int64), np.full(n, -1, np.int64), np.zeros(n, np.bool_),
+               np.zeros((n, n), np.int64), np.zeros(n, np.int64), np.zeros(n + 1, np.int64),
+               np.zeros(n + 1, np.int64), np.zeros(n + 1, np.int64))
+    out = np.zeros(2, np.int64)
+    first = 0
+    while first < len(rows):
+        last = first                            # rows[first:last]: this run of the band
+        while last < len(rows) and rows[last] // r == rows[first] // r:
+            last += 1
+        matched, restarts = _fill_run(grid, n, r, c, has_boxes, rows[first:last], state,
+                                      used, scratch, band_restarts, backoff)
+        out[0] += matched
+        out[1] += restarts
+        first = last
+    return out
+
+
+@njit
+def _random_state(seed):
+    """A xorshift64* state seeded with ``seed`` (and stirred a little)."""
     state = np.zeros(1, np.uint64)
     state[0] = np.uint64(seed) * np.uint64(2654435761) + np.uint64(0x9E3779B97F4A7C15)
     if state[0] == 0:                           # xorshift's one fixed point
         state[0] = np.uint64(1)
     for _ in range(4):
         _next(state)
-    one = np.int64(1)
-    stacks = n // c
-    full = np.int64(-1) if n == 64 else (one << n) - one
-    row_used = np.zeros(n, np.int64)
-    col_used = np.zeros(n, np.int64)
-    box_used = np.zeros(n, np.int64)            # a Latin square: no boxes, all stay empty
+    return state
+
+
+@njit
+def _used_values(grid, n, r, c, has_boxes):
+    """``(3, n)`` int64: the values each row, column and box of ``grid`` holds, as bit sets
+    (a Latin square has no boxes: theirs stay empty)."""
+    used = np.zeros((3, n), np.int64)
     for cell in range(n * n):
         v = grid[cell]
         if v > 0:
             i, j = cell // n, cell % n
-            bit = one << (v - 1)
-            row_used[i] |= bit
-            col_used[j] |= bit
+            bit = np.int64(1) << (v - 1)
+            used[0, i] |= bit
+            used[1, j] |= bit
             if has_boxes:
-                box_used[(i // r) * stacks + j // c] |= bit
-    allowed = np.zeros(n, np.int64)
-    owner = np.full(n, -1, np.int64)
-    seen = np.zeros(n, np.bool_)
-    order = np.zeros((n, n), np.int64)
-    cells = np.zeros(n, np.int64)
-    stack = np.zeros(n + 1, np.int64)
-    pos = np.zeros(n + 1, np.int64)
-    via = np.zeros(n + 1, np.int64)
-    saved = np.zeros(n * n, np.int64)
-    col_saved = np.zeros(n, np.int64)
-    box_saved = np.zeros(n, np.int64)
-    out = np.zeros(2, np.int64)
-    first = 0
-    while first < len(rows):
-        band = rows[first] // r
-        last = first                            # rows[first:last]: this run of the band
-        while last < len(rows) and rows[last] // r == band:
-            last += 1
-        first_box = band * stacks if has_boxes else 0
-        for k in range(first, last):
-            for j in range(n):
-                saved[rows[k] * n + j] = grid[rows[k] * n + j]
-        for k in range(n):
-            col_saved[k] = col_used[k]
-            box_saved[k] = box_used[k]
-        failures = 0
-        while True:
-            k = first
-            while k < last:
-                i = rows[k]
-                for j in range(n):
-                    v = grid[i * n + j]
-                    if v > 0:
-                        allowed[j] = one << (v - 1)
-                    else:
-                        used = row_used[i] | col_used[j]
-                        if has_boxes:
-                            used |= box_used[first_box + j // c]
-                        allowed[j] = ~used & full
-                if not _match_row(allowed, n, state, owner, seen, order, cells, stack, pos,
-                                  via):
-                    break
-                for v in range(n):
-                    j = owner[v]
-                    if grid[i * n + j] == 0:
-                        grid[i * n + j] = v + 1
-                        col_used[j] |= one << v
-                        if has_boxes:
-                            box_used[first_box + j // c] |= one << v
-                k += 1
-            if k == last:
-                out[0] += k - first
-                break
-            if failures == band_restarts:       # keep the try's first rows but `backoff`
-                keep = max(0, k - first - backoff)
-                for m in range(first + keep, k):
-                    for j in range(n):
-                        cell = rows[m] * n + j
-                        v = grid[cell]
-                        if saved[cell] == 0 and v > 0:
-                            grid[cell] = 0
-                            col_used[j] &= ~(one << (v - 1))
-                            if has_boxes:
-                                box_used[first_box + j // c] &= ~(one << (v - 1))
-                out[0] += keep
-                break
-            failures += 1                       # back to what the run held, and again
-            out[1] += 1
-            for m in range(first, last):
-                for j in range(n):
-                    grid[rows[m] * n + j] = saved[rows[m] * n + j]
-            for m in range(n):
-                col_used[m] = col_saved[m]
-                box_used[m] = box_saved[m]
-        first = last
-    return out
+                used[2, (i // r) * (n // c) + j // c] |= bit
+    return used
+
+
+@njit
+def _fill_run(grid, n, r, c, has_boxes, run, state, used, scratch, band_restarts, backoff):
+    """The rows ``run`` of one band, in order, each by a random matching; a row without one
+    sends the run back to what it held, at most ``band_restarts`` times, after which the rows
+    the last try matched stay but the last ``backoff`` of them. Returns ``(rows kept,
+    restarts)``."""
+    first_box = (run[0] // r) * (n // c) if has_boxes else 0
+    saved = np.empty((len(run), n), np.int64)
+    for k in range(len(run)):
+        saved[k] = grid[run[k] * n:(run[k] + 1) * n]
+    columns_boxes = used[1:].copy()
+    restarts = 0
+    while True:
+        k = 0
+        while k < len(run) and _match_into(grid, n, c, has_boxes, run[k], first_box, state,
+                                           used, scratch):
+            k += 1
+        if k == len(run):
+            return k, restarts
+        if restarts == band_restarts:           # keep the try's first rows but `backoff`
+            keep = max(0, k - backoff)
+            for m in range(keep, k):
+                _clear_row(grid, n, c, has_boxes, run[m], saved[m], first_box, used)
+            return keep, restarts
+        restarts += 1                           # back to what the run held, and again
+        for m in range(len(run)):
+            grid[run[m] * n:(run[m] + 1) * n] = saved[m]
+        used[1:] = columns_boxes
+
+
+@njit
+def _match_into(grid, n, c, has_boxes, i, first_box, state, used, scratch):
+    """Row ``i`` by a random perfect matching of its cells to the values its row, column
+    and box allow, written into ``grid`` and ``used``; False when it has none."""
+    allowed, owner, seen, order, cells, stack, pos, via = scratch
+    one = np.int64(1)
+    full = np.int64(-1) if n == 64 else (one << n) - one
+    for j in range(n):
+        v = grid[i * n + j]
+        if v > 0:
+            allowed[j] = one << (v - 1)
+        else:
+            taken = used[0, i] | used[1, j]
+            if has_boxes:
+                taken |= used[2, first_box + j // c]
+            allowed[j] = ~taken & full
+    if not _match_row(allowed, n, state, owner, seen, order, cells, stack, pos, via):
+        return False
+    for v in range(n):
+        j = owner[v]
+        if grid[i * n + j] == 0:
+            grid[i * n + j] = v + 1
+            used[1, j] |= one << v
+            if has_boxes:
+                used[2, first_box + j // c] |= one << v
+    return True
+
+
+@njit
+def _clear_row(grid, n, c, has_boxes, i, saved, first_box, used):
+    """Empty the cells of row ``i`` that the run filled (``saved``: what the row held)."""
+    for j in range(n):
+        v = grid[i * n + j]
+        if saved[j] == 0 and v > 0:
+            grid[i * n + j] = 0
+            used[1, j] &= ~(np.int64(1) << (v - 1))
+            if has_boxes:
+                used[2, first_box + j // c] &= ~(np.int64(1) << (v - 1))
 
 
 # -- the left-over part as CNF --------------------------------------------------------------

@@ -31,13 +31,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._accel.numba_cache import njit
+from .cp_search import search_kernels
 from .takano_layout import grow  # noqa: F401  (the same first five arrays: the levels)
 
 __all__ = ["start", "run", "batch"]
-
-EXPAND = 1
-NEXT = 2
-DONE = 0
 
 
 @njit(inline="always")
@@ -108,15 +105,17 @@ def _propagate(tab, count, left, stack, pending, top, peer_starts, peers, hidden
     return left
 
 
-@njit
-def start(tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units,
-          cell_hidden, num_values, flags, givens, state):
-    """Level 0 from ``givens`` (0 = empty), propagated; ``state = [depth, phase, solutions,
-    nodes]``."""
+@njit(inline="always")
+def _setup(head, givens, state):
+    """Level 0 from ``givens`` (0 = empty), propagated."""
+    tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units, \
+        cell_hidden, num_values, flags = head
     cells = count.shape[1]
     level = tab[0]
-    level[:] = 1
-    count[0, :] = num_values
+    for i in range(level.shape[0]):
+        level[i] = 1
+    for c in range(cells):
+        count[0, c] = num_values
     top = 0
     ok = True
     for c in range(cells):
@@ -136,117 +135,93 @@ def start(tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidd
     left = _propagate(level, count[0], left, stack, pending, top, peer_starts, peers,
                       hidden_units, cell_hidden, num_values)
     lst[0] = left if ok else -1
-    state[0] = 0
-    state[1] = EXPAND if ok and left >= 0 else DONE
-    state[2] = 0
-    state[3] = 1
+    return ok and left >= 0
 
 
-@njit
-def run(tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units,
-        cell_hidden, num_values, flags, state, limit, stop, first):
-    """Search on from ``state`` (see :mod:`sudokit.solvers.cp_engine`; -2: grow the levels)."""
-    cells = count.shape[1]
-    d = state[0]
-    phase = state[1]
-    found = state[2]
-    nodes = state[3]
-    result = 0
-    while True:
-        if phase == EXPAND:
-            if lst[d] == 0:
-                found += 1
-                if found == 1:
-                    for c in range(cells):
-                        v = 0
-                        while tab[d, c * num_values + v] == 0:
-                            v += 1
-                        first[c] = v + 1
-                if found >= limit:
-                    phase = DONE
-                    result = 1
-                    break
-                bval[d] = num_values
-                bcell[d] = 0
-                phase = NEXT
-                continue
-            best = -1
-            fewest = num_values + 1
-            for c in range(cells):
-                k = count[d, c]
-                if 1 < k < fewest:
-                    fewest = k
-                    best = c
-                    if k == 2:
-                        break
-            bcell[d] = best
-            bval[d] = -1
-            phase = NEXT
-        elif phase == NEXT:
-            c = bcell[d]
-            v = bval[d] + 1
-            while v < num_values and tab[d, c * num_values + v] == 0:
-                v += 1
-            if v >= num_values:
-                if d == 0:
-                    phase = DONE
-                    result = 0
-                    break
-                d -= 1
-                continue
-            if d + 1 == count.shape[0]:
-                result = -2                # no level left for a copy: the engine grows them
+@njit(inline="always")
+def _solved(head, d, size):
+    tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units, \
+        cell_hidden, num_values, flags = head
+    return lst[d] == 0
+
+
+@njit(inline="always")
+def _record(head, d, first):
+    tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units, \
+        cell_hidden, num_values, flags = head
+    for c in range(count.shape[1]):
+        v = 0
+        while tab[d, c * num_values + v] == 0:
+            v += 1
+        first[c] = v + 1
+
+
+@njit(inline="always")
+def _choose(head, d, size):
+    """The first open cell with the fewest possible values."""
+    tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units, \
+        cell_hidden, num_values, flags = head
+    best = -1
+    fewest = num_values + 1
+    for c in range(count.shape[1]):
+        k = count[d, c]
+        if 1 < k < fewest:
+            fewest = k
+            best = c
+            if k == 2:
                 break
-            if nodes >= stop:
-                result = -1
-                break
-            nodes += 1
-            bval[d] = v
-            tab[d + 1, :] = tab[d, :]
-            count[d + 1, :] = count[d, :]
-            level = tab[d + 1]
-            top = 0
-            base = c * num_values
-            for e in range(num_values):
-                if e != v:
-                    top = _push(level, pending, stack, top, base + e)
-            left = _propagate(level, count[d + 1], lst[d], stack, pending, top, peer_starts,
-                              peers, hidden_units, cell_hidden, num_values)
-            if left >= 0:
-                d += 1
-                lst[d] = left
-                phase = EXPAND
-        else:
-            break
-    state[0] = d
-    state[1] = phase
-    state[2] = found
-    state[3] = nodes
-    return result
+    bcell[d] = best
+    bval[d] = -1
 
 
-@njit
-def batch(tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units,
-          cell_hidden, num_values, flags, givens, begin, limit, cap_each, cap_call, counts,
-          firsts, unknown, nodes, state):
-    """Rows ``begin, ...`` of ``givens``, ``cap_each`` nodes each, until ``cap_call`` nodes
-    are spent; returns the next row."""
-    spent = 0
-    p = begin
-    while p < givens.shape[0]:
-        start(tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units,
-              cell_hidden, num_values, flags, givens[p], state)
-        result = run(tab, count, lst, bcell, bval, stack, pending, peer_starts, peers,
-                     hidden_units, cell_hidden, num_values, flags, state, limit, cap_each,
-                     firsts[p])
-        counts[p] = state[2]
-        nodes[p] = state[3]
-        unknown[p] = -result if result < 0 else 0
-        spent += state[3]
-        p += 1
-        if spent >= cap_call:
-            break
-    return p
+@njit(inline="always")
+def _pick(head, d):
+    """The next possible value of the level's cell, plus one (0: none)."""
+    tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units, \
+        cell_hidden, num_values, flags = head
+    c = bcell[d]
+    v = bval[d] + 1
+    while v < num_values and tab[d, c * num_values + v] == 0:
+        v += 1
+    return v + 1 if v < num_values else 0
+
+
+@njit(inline="always")
+def _crowded(head, d, x):
+    """Every value gets a copy of the level: none is left past the last."""
+    tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units, \
+        cell_hidden, num_values, flags = head
+    return d + 1 == count.shape[0]
+
+
+@njit(inline="always")
+def _place(head, d, x):
+    """Value ``x - 1`` in a copy of the level, propagated: the next level, or -1."""
+    tab, count, lst, bcell, bval, stack, pending, peer_starts, peers, hidden_units, \
+        cell_hidden, num_values, flags = head
+    c = bcell[d]
+    v = x - 1
+    bval[d] = v
+    for i in range(tab.shape[1]):
+        tab[d + 1, i] = tab[d, i]
+    for i in range(count.shape[1]):
+        count[d + 1, i] = count[d, i]
+    level = tab[d + 1]
+    top = 0
+    base = c * num_values
+    for e in range(num_values):
+        if e != v:
+            top = _push(level, pending, stack, top, base + e)
+    left = _propagate(level, count[d + 1], lst[d], stack, pending, top, peer_starts, peers,
+                      hidden_units, cell_hidden, num_values)
+    if left < 0:
+        return -1
+    lst[d + 1] = left
+    return d + 1
+
+
+start, run, batch = search_kernels(__name__, _setup, _solved, _record, _choose, _pick, _place,
+                                   _crowded)
 
 
 def model_args(model):

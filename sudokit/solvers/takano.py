@@ -51,6 +51,7 @@ import numpy as np
 
 from .._accel.numba_cache import njit
 from .cp_bits import lowest_bit_index, popcount
+from .cp_search import search_kernels
 from .takano_layout import grow, level_bytes, model_args, slice_nodes, work  # noqa: F401
 from .takano_rules import (
     ALL,
@@ -67,12 +68,7 @@ from .takano_rules import (
 __all__ = ["NAKED_PAIRS", "LOCKED", "HEAP", "REACH", "ALL", "start", "run", "batch", "root",
            "propagated"]
 
-EXPAND = 1
-NEXT = 2
-DONE = 0
-
-
-#: how many cells of the fewest candidates :func:`_choose` weighs against each other
+#: how many cells of the fewest candidates :func:`_branch_cell` weighs against each other
 TIES = 8
 
 
@@ -88,7 +84,7 @@ def _reach(cst, d, c, m, peer_starts, peers):
 
 
 @njit(inline="always")
-def _choose(cst, bst, d, words, num_values, heap, peer_starts, peers, ties_of):
+def _branch_cell(cst, bst, d, words, num_values, heap, peer_starts, peers, ties_of):
     """The open cell of level ``d`` to branch on: of the cells with the fewest candidates
     (the first ``ties_of`` in cell order), the one whose value acts on the most open peers
     (the first on ties). With ``ties_of`` 1: plain MRV, the first cell in cell order."""
@@ -129,11 +125,12 @@ def _choose(cst, bst, d, words, num_values, heap, peer_starts, peers, ties_of):
     return best
 
 
-@njit(_nrt=False)
-def start(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers,
-          hidden_units, bits, groups, links, num_values, flags, givens, state):
-    """Set up level 0 from ``givens`` (one row, 0 = empty) and propagate; ``state`` is
-    ``[depth, phase, solutions, nodes]``."""
+@njit(inline="always")
+def _setup(head, givens, state):
+    """Level 0 from ``givens`` (one row, 0 = empty), propagated; its open cells in ``lst[0]``
+    (-1 when the givens clash)."""
+    cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units, bits, \
+        groups, links, num_values, flags = head
     cells = cst.shape[1]
     full = np.int64(-1) if num_values == 64 else (np.int64(1) << num_values) - 1
     words = max(1, (cells + 63) // 64)
@@ -168,119 +165,90 @@ def start(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers,
         left = propagate(cst, bst, 0, queue, qt, left, marks, peer_starts, peers,
                          hidden_units, bits, groups, links, full, words, flags)
     lst[0] = left if ok else -1
-    state[0] = 0
-    state[1] = EXPAND if ok and left >= 0 else DONE
-    state[2] = 0
-    state[3] = 1
+    return ok and left >= 0
 
 
-@njit(_nrt=False)
-def run(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units,
-        bits, groups, links, num_values, flags, state, limit, stop, first):
-    """Search on from ``state`` until ``limit`` solutions (1), the end (0), ``stop`` nodes
-    (-1) or the last level (-2: grow the levels and call again); the first solution's values
-    go into ``first``."""
+@njit(inline="always")
+def _solved(head, d, size):
+    cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units, bits, \
+        groups, links, num_values, flags = head
+    return lst[d] == 0
+
+
+@njit(inline="always")
+def _record(head, d, first):
+    cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units, bits, \
+        groups, links, num_values, flags = head
+    for c in range(cst.shape[1]):
+        first[c] = lowest_bit_index(cst[d, c]) + 1
+
+
+@njit(inline="always")
+def _choose(head, d, size):
+    """The cell to branch on (:func:`_branch_cell`), every candidate untried."""
+    cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units, bits, \
+        groups, links, num_values, flags = head
+    words = max(1, (cst.shape[1] + 63) // 64)
+    heap = (flags & HEAP) != 0
+    ties_of = TIES if flags & REACH else 1
+    c = _branch_cell(cst, bst, d, words, num_values, heap, peer_starts, peers, ties_of)
+    bcell[d] = c
+    brest[d] = cst[d, c]
+
+
+@njit(inline="always")
+def _pick(head, d):
+    """The lowest untried candidate's bit (0: none)."""
+    cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units, bits, \
+        groups, links, num_values, flags = head
+    r = brest[d]
+    return r & -r
+
+
+@njit(inline="always")
+def _crowded(head, d, bit):
+    """A value with others still untried needs the next level for its copy."""
+    cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units, bits, \
+        groups, links, num_values, flags = head
+    return (brest[d] ^ bit) != 0 and d + 1 == cst.shape[0]
+
+
+@njit(inline="always")
+def _place(head, d, bit):
+    """Candidate ``bit`` of the level's cell, propagated, in a copy of the level (in the level
+    itself for the last candidate): the child's level, or -1 on a contradiction."""
+    cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers, hidden_units, bits, \
+        groups, links, num_values, flags = head
     cells = cst.shape[1]
     full = np.int64(-1) if num_values == 64 else (np.int64(1) << num_values) - 1
     words = max(1, (cells + 63) // 64)
     heap = (flags & HEAP) != 0
-    copy_bst = (flags & (HEAP | LOCKED)) != 0
-    ties_of = TIES if flags & REACH else 1
-    kept = 0 if heap else heap_size(num_values, words)   # the part of bst a child needs
-    nw = (hidden_units.shape[0] + 63) >> 6
-    sw = (links.shape[0] + 63) >> 6
-    d = state[0]
-    phase = state[1]
-    found = state[2]
-    nodes = state[3]
-    result = 0
-    while True:
-        if phase == EXPAND:
-            if lst[d] == 0:
-                found += 1
-                if found == 1:
-                    for c in range(cells):
-                        first[c] = lowest_bit_index(cst[d, c]) + 1
-                if found >= limit:
-                    phase = DONE
-                    result = 1
-                    break
-                brest[d] = 0
-                phase = NEXT
-                continue
-            c = _choose(cst, bst, d, words, num_values, heap, peer_starts, peers, ties_of)
-            bcell[d] = c
-            brest[d] = cst[d, c]
-            phase = NEXT
-        elif phase == NEXT:
-            r = brest[d]
-            if r == 0:
-                if d == 0:
-                    phase = DONE
-                    result = 0
-                    break
-                d -= 1
-                continue
-            bit = r & -r
-            r ^= bit
-            if r != 0 and d + 1 == cst.shape[0]:
-                result = -2                # no level left for a copy: the engine grows them
-                break
-            if nodes >= stop:
-                result = -1
-                break
-            nodes += 1
-            brest[d] = r
-            target = d
-            if r != 0:                     # more values to try: the child gets a copy
-                target = d + 1
-                for i in range(cells):
-                    cst[target, i] = cst[d, i]
-                if copy_bst:
-                    for i in range(kept, bst.shape[1]):
-                        bst[target, i] = bst[d, i]
-            c = bcell[d]
-            set_cell(cst, bst, target, c, cst[target, c], bit, heap, words)
-            queue[0] = c
-            mark_changed(c, bit, bits, nw, sw, marks)
-            left = propagate(cst, bst, target, queue, 1, lst[d] - 1, marks, peer_starts, peers,
-                             hidden_units, bits, groups, links, full, words, flags)
-            if left >= 0:
-                d = target
-                lst[d] = left
-                phase = EXPAND
-            # else: a contradiction; the next value (or back up: the in-place level is spent)
-        else:
-            break
-    state[0] = d
-    state[1] = phase
-    state[2] = found
-    state[3] = nodes
-    return result
+    r = brest[d] ^ bit
+    brest[d] = r
+    target = d
+    if r != 0:                     # more values to try: the child gets a copy
+        target = d + 1
+        for i in range(cells):
+            cst[target, i] = cst[d, i]
+        if (flags & (HEAP | LOCKED)) != 0:
+            kept = 0 if heap else heap_size(num_values, words)   # the part a child needs
+            for i in range(kept, bst.shape[1]):
+                bst[target, i] = bst[d, i]
+    c = bcell[d]
+    set_cell(cst, bst, target, c, cst[target, c], bit, heap, words)
+    queue[0] = c
+    mark_changed(c, bit, bits, (hidden_units.shape[0] + 63) >> 6, (links.shape[0] + 63) >> 6,
+                 marks)
+    left = propagate(cst, bst, target, queue, 1, lst[d] - 1, marks, peer_starts, peers,
+                     hidden_units, bits, groups, links, full, words, flags)
+    if left < 0:
+        return -1
+    lst[target] = left
+    return target
 
 
-@njit(_nrt=False)
-def batch(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers,
-          hidden_units, bits, groups, links, num_values, flags, givens, begin,
-          limit, cap_each, cap_call, counts, firsts, unknown, nodes, state):
-    """Count puzzles ``begin, begin+1, ...`` of ``givens`` up to ``limit`` with at most
-    ``cap_each`` nodes each, until ``cap_call`` nodes are spent; returns the next puzzle."""
-    spent = 0
-    p = begin
-    while p < givens.shape[0]:
-        start(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers,
-              hidden_units, bits, groups, links, num_values, flags, givens[p], state)
-        result = run(cst, bst, lst, bcell, brest, queue, marks, clock, peer_starts, peers,
-                     hidden_units, bits, groups, links, num_values, flags, state, limit,
-                     cap_each, firsts[p])
-        counts[p] = state[2]
-        nodes[p] = state[3]
-        unknown[p] = -result if result < 0 else 0
-        spent += state[3]
-        p += 1
-        if spent >= cap_call:
-            break
-    return p
+start, run, batch = search_kernels(__name__, _setup, _solved, _record, _choose, _pick, _place,
+                                   _crowded)
 
 
 @njit(_nrt=False)

@@ -57,13 +57,14 @@ Examples
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..errors import UnsupportedTaskError
+from ..instances.grid import grid_shape_key
+from ..instances.shapes import GridShape, grid_shape
 from ..instances.units import cell_unit_table
 from ..problems import PROBLEMS, kinds_where
 
@@ -126,12 +127,9 @@ def stack_givens(instances: Any, cells: int) -> np.ndarray:
                      for p in instances]).reshape(len(instances), cells)
 
 
-_CACHE: OrderedDict = OrderedDict()
-_CACHE_SIZE = 16
-
-
 def unit_model(instance: Any) -> UnitModel:
-    """The unit model of ``instance``'s shape (grids: cached per kind, side and box shape).
+    """The unit model of ``instance``'s shape (a grid's: kept with its shape model,
+    :func:`~sudokit.instances.shapes.grid_shape`; a graph gets its own).
 
     Raises
     ------
@@ -149,16 +147,15 @@ def unit_model(instance: Any) -> UnitModel:
             f"the CP solvers keep candidates in one 64-bit mask per cell: at most "
             f"{MAX_VALUES} values, and this {kind} instance has {values}; use dlx or a SAT "
             "solver")
-    key = shape_of(instance)
-    if key is None:
-        return _build(instance, None)
-    model = _CACHE.get(key)
-    if model is None:
-        model = _build(instance, key)
-        _CACHE[key] = model
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return model
+    if shape_of(instance) is None:
+        units = np.ascontiguousarray(instance.units(), dtype=np.int32)
+        cells = int(instance.num_cells)
+        hidden = units if units.shape[1] == values else units[:0]   # two colors: every edge
+        return _build(kind, None, cells, values, tuple(instance.solution_shape), units,
+                      cell_unit_table(units, cells), hidden,
+                      np.full((0, 3, max(units.shape[1], 1)), -1, dtype=np.int32),
+                      np.zeros((0, 2), dtype=np.int32))
+    return grid_shape(instance).derived(_grid_model)
 
 
 def shape_of(instance: Any) -> tuple | None:
@@ -167,26 +164,30 @@ def shape_of(instance: Any) -> tuple | None:
     spec = PROBLEMS.get(getattr(instance, "kind", ""))
     if spec is None or spec.family != "grid":
         return None
-    from ..instances.grid import grid_shape_key  # variants and a jigsaw's regions too
-
     return grid_shape_key(instance)
 
 
-def _build(instance: Any, key: tuple | None) -> UnitModel:
-    cells = int(instance.num_cells)
-    values = int(instance.num_values)
-    units = np.ascontiguousarray(instance.units(), dtype=np.int32)
-    width = units.shape[1]
-    cell_units = cell_unit_table(units, cells).astype(np.int32)
+def _grid_model(shape: GridShape) -> UnitModel:
+    """A grid's model, of its shape model: every unit complete, and the segments the pairs of
+    units meeting in two cells or more (none below 3x3)."""
+    n = shape.n
+    shared = (shape.pair_cells[:, 0] >= 0).sum(axis=1)
+    segment = (shared >= 2) if n >= 3 else np.zeros(len(shared), dtype=bool)
+    units = np.ascontiguousarray(shape.units, dtype=np.int32)
+    return _build(shape.kind, shape.key, n * n, n, (n, n), units, shape.cell_units, units,
+                  shape.pair_cells[segment], shape.pairs[segment])
+
+
+def _build(kind: str, key: tuple | None, cells: int, values: int, solution_shape: tuple,
+           units: np.ndarray, cell_units: np.ndarray, hidden: np.ndarray,
+           segments: np.ndarray, pairs: np.ndarray) -> UnitModel:
+    """The model of these units (``hidden``: the complete ones) and segments."""
     peer_starts, peers = _peers(units, cells)
-    # every unit of an instance has the same size: all of them complete, or none
-    hidden = units if width == values else units[:0]
-    segments, pairs = _segments(hidden if width >= 3 else hidden[:0])
     groups, links, partitions = _segment_links(hidden, segments, pairs)
-    return UnitModel(instance.kind, key, cells, values, tuple(instance.solution_shape), units,
-                     cell_units, peer_starts, peers, hidden, cell_unit_table(hidden, cells)
-                     .astype(np.int32), segments, pairs, _unit_bits(hidden, cells), groups,
-                     links, partitions)
+    return UnitModel(kind, key, cells, values, solution_shape, units,
+                     cell_units.astype(np.int32), peer_starts, peers, hidden,
+                     cell_unit_table(hidden, cells).astype(np.int32), segments, pairs,
+                     _unit_bits(hidden, cells), groups, links, partitions)
 
 
 def _unit_bits(units: np.ndarray, cells: int) -> np.ndarray:
@@ -212,27 +213,6 @@ def _peers(units: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray]:
     starts = np.zeros(cells + 1, dtype=np.int64)
     np.cumsum(np.bincount(owner, minlength=cells), out=starts[1:])
     return starts, peer.astype(np.int32)
-
-
-def _segments(units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Pairs of units meeting in at least two cells: shared cells, the rest of each; and the
-    pairs."""
-    count, width = units.shape
-    if count < 2:
-        return (np.full((0, 3, max(width, 1)), -1, dtype=np.int32),
-                np.zeros((0, 2), dtype=np.int32))
-    cells = int(units.max()) + 1
-    incidence = np.zeros((count, cells), dtype=np.float32)   # float: a BLAS product
-    np.put_along_axis(incidence, units.astype(np.int64), 1, axis=1)
-    first, second = np.nonzero(np.triu(incidence @ incidence.T >= 2, k=1))
-    member = incidence.astype(bool)
-    in_second = member[second[:, None], units[first]]      # (S, width): cell of a in b?
-    in_first = member[first[:, None], units[second]]
-    table = np.full((len(first), 3, width), -1, dtype=np.int32)
-    table[:, 0] = _packed(units[first], in_second)
-    table[:, 1] = _packed(units[first], ~in_second)
-    table[:, 2] = _packed(units[second], ~in_first)
-    return table, np.stack([first, second], axis=1).astype(np.int32)
 
 
 def _segment_links(units: np.ndarray, segments: np.ndarray,
@@ -280,11 +260,3 @@ def _segment_links(units: np.ndarray, segments: np.ndarray,
         for i, split in enumerate(found):
             partitions[unit, i, :len(split) + 1] = [len(split), *split]
     return table, links, partitions
-
-
-def _packed(cells: np.ndarray, keep: np.ndarray) -> np.ndarray:
-    """Each row's kept cells first (in order), then -1."""
-    order = np.argsort(~keep, axis=1, kind="stable")
-    packed = np.take_along_axis(cells, order, axis=1)
-    packed[np.take_along_axis(~keep, order, axis=1)] = -1
-    return packed

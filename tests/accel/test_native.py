@@ -13,6 +13,7 @@ import json
 import os
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
@@ -40,7 +41,10 @@ def _puzzles(name: str, count: int) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def linked(tmp_path_factory):
-    """The kernel built into a fresh folder and linked from it."""
+    """The kernel run through numba (which gives its signature), built into a fresh folder
+    and linked from it."""
+    CPEngine("takano", shape=EMPTY9).count_givens(_puzzles("puzzles2_17_clue", 2), 2)
+    assert _native.signature(TAKANO) is not None
     folder = tmp_path_factory.mktemp("native")
     assert _native.build(TAKANO, root=folder) is not None
     function = _native.load(TAKANO, root=folder)
@@ -66,9 +70,31 @@ def test_the_linked_kernel_counts_as_numba_does(linked, monkeypatch):
 def test_the_linked_kernel_refuses_arrays_it_would_misread(linked):
     _, function = linked
     with pytest.raises(TypeError, match="argument 0 must be a C-contiguous int64 array"):
-        function(*[np.zeros((2, 2), dtype=np.int32)] * len(TAKANO.params))
+        function(*[np.zeros((2, 2), dtype=np.int32)] * len(function.params))
     with pytest.raises(TypeError, match="takes 26 arguments"):
         function(1, 2)
+
+
+@numba.njit
+def _probe(values, scale):
+    return values[0] * scale
+
+
+def test_the_signature_is_read_from_numba_once_the_kernel_ran(tmp_path):
+    probe = _native.NativeKernel("probe", f"{__name__}:_probe")
+    assert _native.signature(probe) is None                 # not compiled yet
+    assert _native.build(probe, root=tmp_path) is None
+    _probe(np.ones(3, dtype=np.int32), 2)
+    assert _native.signature(probe) == (["int32:1", "int"], True)
+    assert _native.build(probe, root=tmp_path) is not None
+    function = _native.load(probe, root=tmp_path)
+    assert function.params == ("int32:1", "int")
+    assert function(np.full(3, 7, dtype=np.int32), 3) == 21
+    _probe(np.ones(3), 2)                                   # a float array: no C signature
+    assert _native.signature(probe) == (["int32:1", "int"], True)
+    _probe(np.ones(3, dtype=np.int64), 2)                   # two: which one? none is built
+    assert _native.signature(probe) is None
+    assert _native.signature(TAKANO) is None or len(_native.signature(TAKANO)[0]) == 26
 
 
 def test_a_damaged_or_foreign_cache_file_is_not_loaded(linked, tmp_path):
@@ -87,6 +113,11 @@ def test_a_damaged_or_foreign_cache_file_is_not_loaded(linked, tmp_path):
     (foreign / good.name).write_bytes(_native._MAGIC + json.dumps(
         {**meta, "key": "0" * 64}).encode() + b"\n" + obj)  # built for something else
     assert _native.load(TAKANO, root=foreign) is None
+    bad = tmp_path / "bad-params"
+    bad.mkdir()
+    (bad / good.name).write_bytes(_native._MAGIC + json.dumps(
+        {**meta, "params": ["float64:1"] * 26}).encode() + b"\n" + obj)  # not what it takes
+    assert _native.load(TAKANO, root=bad) is None
     assert _native.load(TAKANO, root=tmp_path / "nothing") is None
 
 
@@ -105,7 +136,10 @@ def test_an_unresolvable_symbol_is_never_linked(linked):
 
 @pytest.fixture(scope="module")
 def dlx_linked(tmp_path_factory):
-    """The DLX kernels of one count, built into a fresh folder and linked from it."""
+    """The DLX kernels of one count, run through numba, built into a fresh folder and
+    linked from it."""
+    _dlx_answers(latin_square(np.zeros((4, 4), dtype=int)), False)
+    _batch_answers(_puzzles("puzzles2_17_clue", 2))
     folder = tmp_path_factory.mktemp("native-dlx")
     linked = {}
     for kernel, name in dlx._NATIVE.items():
