@@ -52,6 +52,7 @@ from .._accel.numba_cache import njit
 from ..errors import ResourceError
 from ..resources import available_memory, format_bytes
 from ..solvers import takano as _t
+from ..solvers.cp_search import DONE, NEXT
 from .removal import (
     CHECKING,
     FINAL,
@@ -66,7 +67,6 @@ from .removal import (
     UNDECIDED,
     BaseRemovalPass,
 )
-from ..solvers.cp_search import DONE, NEXT
 
 __all__ = ["CPRemovalPass", "CPScratch", "cp_removal_slice", "NODE_COST", "START_COST",
            "SMALL_FLAGS", "FLAGS", "SINGLES_MAX_CELLS"]
