@@ -30,7 +30,8 @@ convention) and a level ``d``, and :func:`search_kernels` makes its ``start``, `
     method that reuses the level for its last value), or -1 when the child fails at once.
 
 The steps are inlined into the frame (``inline="always"``), so a method's kernels compile to
-what a hand-written loop would.
+what a hand-written loop would; the frame's two loops, level 0 and the search, are kernels of
+``head`` as one tuple that ``start``, ``run`` and ``batch`` call.
 
 Examples
 --------
