@@ -5,6 +5,7 @@ answer a batch, serially or on a Dask cluster.
 - :mod:`.answers`: :class:`Answers`, a chunk's answers as arrays;
 - :mod:`.run`: :func:`answer`, the one function that answers a chunk (the serial loop
   :func:`answer_chunks` and every Dask worker call it), and the engines kept open;
+- :mod:`.sizing`: how many instances a Dask task or a piece of the serial array road gets;
 - :mod:`.functions`: :func:`run_batch` and :func:`count_arrays`, the road as plain calls;
 - :mod:`.tasks` (what a worker runs), :mod:`.dask` (cutting and ordering tasks),
   :mod:`.ordered` and :mod:`.cluster` (the Dask client): ``--jobs N`` and ``--scheduler``.

@@ -24,6 +24,7 @@ Examples
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from ..instances.grid import grids_from_rows
 from ..problems import resolve
 from ..solvers.registry import open_engine
 from .answers import Answers
+from .sizing import PIECE_SECONDS, TaskSizer
 from .spec import RunSpec, shape_keys
 
 __all__ = ["EngineCache", "GridBatch", "answer", "answer_chunks", "answer_parts", "cut_chunk",
@@ -160,10 +162,20 @@ class EngineCache:
         self.close()
 
 
-def answer_parts(spec: RunSpec, chunk: Any, engines: EngineCache) -> Iterator[Answers]:
+def answer_parts(spec: RunSpec, chunk: Any, engines: EngineCache,
+                 pieces: TaskSizer | None = None) -> Iterator[Answers]:
     """The chunk's answers in consecutive parts, each as soon as its engine call returns
     (an unshared engine answers one instance per call, so a slow instance never holds back
-    the ones before it)."""
+    the ones before it).
+
+    A column chunk answered as arrays is one kernel call and a shared engine takes its
+    ``batch_size`` a call; given ``pieces`` (the serial run's, kept from chunk to chunk), the
+    calls get pieces sized by the time measured so far instead
+    (:class:`~sudokit.batch.sizing.TaskSizer`: one instance first, then about
+    :data:`~sudokit.batch.sizing.PIECE_SECONDS` of work each), so in a
+    chunk of hard instances each answer comes as soon as it is decided, while easy ones
+    still go thousands to a call. Where the calls are cut changes no answer.
+    """
     if not spec.enumerates:  # a model counter: one instance at a time
         for instance in instances_of(chunk):
             yield _counted(spec, [instance])
@@ -174,10 +186,22 @@ def answer_parts(spec: RunSpec, chunk: Any, engines: EngineCache) -> Iterator[An
         engines.check(spec, (chunk.kind,), (name,))
         engine = engines.for_arrays(spec, name, first)
         if engine is not None:
-            found = engine.count_arrays(chunk.values, spec.count_limit, spec.budget)
-            yield Answers.from_arrays(found, spec.keep_solutions)
+            yield from _array_pieces(spec, engine, chunk.values, pieces)
             return
-    yield from _by_instances(spec, instances_of(chunk), engines)
+    yield from _by_instances(spec, instances_of(chunk), engines, pieces)
+
+
+def _array_pieces(spec: RunSpec, engine: Any, values: np.ndarray,
+                  pieces: TaskSizer | None) -> Iterator[Answers]:
+    """``values`` answered by ``engine``'s array call: whole, or cut as ``pieces`` says."""
+    start = 0
+    while start < len(values):
+        stop = len(values) if pieces is None else start + pieces.size(len(values) - start)
+        found = engine.count_arrays(values[start:stop], spec.count_limit, spec.budget)
+        if pieces is not None:
+            pieces.measured(stop - start, found.seconds)
+        yield Answers.from_arrays(found, spec.keep_solutions)
+        start = stop
 
 
 def answer(spec: RunSpec, chunk: Any, engines: EngineCache | None = None) -> Answers:
@@ -203,12 +227,14 @@ def answer_chunks(spec: RunSpec, chunks: Iterable[Any],
                   ) -> Iterator[tuple[Any, Answers]]:
     """The serial run: ``(part, answers)`` for consecutive parts of each chunk, in order, as
     each part is answered (``part``: the chunk's items it answers, records or a column
-    chunk); ``progress`` gets the number of instances answered so far."""
+    chunk; arrays in pieces, see :func:`answer_parts`); ``progress`` gets the number of
+    instances answered so far."""
     done = 0
+    pieces = TaskSizer(first=1, seconds=PIECE_SECONDS)
     with EngineCache() as engines:
         for chunk in chunks:
             offset = 0
-            for found in answer_parts(spec, chunk, engines):
+            for found in answer_parts(spec, chunk, engines, pieces):
                 part = cut_chunk(chunk, offset, offset + len(found))
                 offset += len(found)
                 done += len(found)
@@ -217,7 +243,8 @@ def answer_chunks(spec: RunSpec, chunks: Iterable[Any],
                     progress(done)
 
 
-def _by_instances(spec: RunSpec, instances: list[Any], engines: EngineCache) -> Iterator[Answers]:
+def _by_instances(spec: RunSpec, instances: list[Any], engines: EngineCache,
+                  pieces: TaskSizer | None) -> Iterator[Answers]:
     kinds = [instance.kind for instance in instances]
     shapes = shape_keys(instances, kinds)
     names = spec.engine_names(instances, shapes)
@@ -228,12 +255,18 @@ def _by_instances(spec: RunSpec, instances: list[Any], engines: EngineCache) -> 
         name, key = keys[start]
         run = instances[start:stop]
         engine = engines.for_run(spec, name, key, run[0], repeats[keys[start]] > 1)
-        size = engine.batch_size
-        for offset in range(0, len(run), size):
+        offset = 0
+        while offset < len(run):
+            size = engine.batch_size if pieces is None else min(
+                engine.batch_size, pieces.size(len(run) - offset))
             part = run[offset:offset + size]
+            began = time.perf_counter()
             outcomes = (engine.count_many(part, spec.limit, spec.budget) if spec.task == "count"
                         else engine.solve_many(part, spec.budget))
+            if pieces is not None:
+                pieces.measured(len(part), time.perf_counter() - began)
             yield Answers.from_outcomes(outcomes, spec.keep_solutions)
+            offset += len(part)
 
 
 def _counted(spec: RunSpec, instances: list[Any]) -> Answers:

@@ -9,6 +9,7 @@ import os
 import re
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -73,10 +74,17 @@ class Progress:
     """Progress on stderr for batches that run longer than a couple of seconds.
 
     On a terminal the line is rewritten in place; otherwise one line every 10 seconds. The
-    rate appears once it means something: after the first item and the first second.
+    rate appears once it means something: after the first item and the first second. With
+    ``ticking``, a thread keeps the line going while no answer comes and says how long the
+    next one in order has been waited for (``counting: 3/39 (0.2/s), #4 for 12 s``), so one
+    long instance never looks like a hang. ``SUDOKIT_NO_PROGRESS=1`` turns it all off.
     """
 
-    def __init__(self, total: int, label: str, delay: float = 2.0):
+    #: seconds without an answer before the line names the instance being waited for
+    patience = 1.0
+
+    def __init__(self, total: int, label: str, delay: float = 2.0,
+                 ticking: bool = False):
         self.total, self.label = total, label
         self.started = time.monotonic()
         self.delay = delay
@@ -85,16 +93,45 @@ class Progress:
         self.last = self.started + delay - self.interval
         self.shown = False
         self.quiet = os.environ.get("SUDOKIT_NO_PROGRESS") == "1"
+        self.done = 0
+        self.answered = self.started  # when ``done`` last grew
+        self.width = 0
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.ticker: threading.Thread | None = None
+        if ticking and not self.quiet:
+            self.ticker = threading.Thread(target=self._tick, name="sudokit-progress",
+                                           daemon=True)
+            self.ticker.start()
 
     def __call__(self, done: int) -> None:
-        now = time.monotonic()
+        with self.lock:
+            now = time.monotonic()
+            if done != self.done:
+                self.done, self.answered = done, now
+            self._show(now)
+
+    def _tick(self) -> None:
+        while not self.stopped.wait(min(self.interval, 0.25)):
+            with self.lock:
+                self._show(time.monotonic())
+
+    def _show(self, now: float) -> None:
         if self.quiet or now - self.last < self.interval or now - self.started < self.delay:
             return
         self.last = now
-        end = "\r" if self.tty else "\n"
+        done = self.done
         of = "" if self.total is None else f"/{self.total}"  # None: a stream, total unknown
-        sys.stderr.write(f"{self.label}: {done}{of}"
-                         f"{self.rate(done, now - self.started)}{end}")
+        line = f"{self.label}: {done}{of}{self.rate(done, now - self.started)}"
+        waited = now - self.answered
+        if self.ticker is not None and waited >= self.patience and (
+                self.total is None or done < self.total):
+            line += f", #{done + 1} for {waited:.0f} s"
+        if self.tty:
+            sys.stderr.write(line.ljust(self.width) + "\r")
+            self.width = len(line)
+        else:
+            sys.stderr.write(line + "\n")
         sys.stderr.flush()
         self.shown = True
 
@@ -108,6 +145,9 @@ class Progress:
         return f" ({rate:,.0f}/s)" if rate >= 10 else f" ({rate:.2g}/s)"
 
     def close(self) -> None:
+        self.stopped.set()
+        if self.ticker is not None:
+            self.ticker.join()
         if self.shown and self.tty:
             sys.stderr.write("\n")
 

@@ -50,7 +50,7 @@ def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: 
     columns = columns and not ctx.meta.get(VARIANTS_GIVEN)
     problem = "xc" if options["xc"] else options["problem"]
     total, chunks = load_chunks(file, problem, options["box"], options["colors"], columns)
-    progress = Progress(total, "counting" if spec.task == "count" else "solving")
+    progress = Progress(total, "counting" if spec.task == "count" else "solving", ticking=True)
     try:
         with usage_errors(ctx), contextlib.ExitStack() as stack:
             if parallel:

@@ -1,131 +1,141 @@
-"""Streaming input (sudokit.formats.stream): files read, solved and printed a chunk at a time
-give the same bytes as one read of the whole file, and results come out while stdin is open."""
+"""The serial road answers each instance of a hard chunk as soon as it is decided (issue 27
+item 13): array calls and shared-engine calls get pieces sized by the work measured so far,
+one instance first, so a slow instance holds back only itself; easy chunks still go
+thousands to a call; the answers do not depend on where the pieces were cut.
+
+Checked by the calls made (how many instances each engine call got, and that the first answer
+is out before the next instance is looked at), never by the clock of this machine: the
+"slow" engine reports the seconds a hard instance would take.
+"""
 
 from __future__ import annotations
 
-import os
-import re
-import select
-import subprocess
+import io
 import sys
 import time
+from dataclasses import replace
 
+import numpy as np
 import pytest
 
+from sudokit.batch import RunSpec, answer, answer_chunks
+from sudokit.batch.sizing import PIECE_SECONDS, TaskSizer
+from sudokit.cli.output import Progress
 from sudokit.formats import read_instances
-from sudokit.formats import stream as stream_module
-from sudokit.formats.stream import read_instance_chunks
+from sudokit.formats.columns import ColumnChunk
+from sudokit.solvers.cp_engine import CPEngine
+from sudokit.solvers.dlx_engine import DLXEngine
 
-from ..helpers import EXAMPLES, HANG_GUARD, ROOT, cli_run, data_path
+from ..helpers import HANG_GUARD, data_path
 
-TOP3 = (EXAMPLES / "top3.txt").read_text().splitlines()
-
-
-def _mixed_file(tmp_path):
-    """One-line puzzles, comments, a 4x4 grid and 6x6 grids with separators: chunk cuts land
-    everywhere a small chunk size allows."""
-    six = (EXAMPLES / "six.txt").read_text()
-    parts = ["# a mixed file"]
-    for index in range(40):
-        parts.append(TOP3[index % 3])
-        if index % 7 == 0:
-            parts.append("")
-        if index % 11 == 0:
-            parts.append(six)
-    path = tmp_path / "mixed.txt"
-    path.write_text("\n".join(parts) + "\n")
-    return path
+SEVENTEEN = "sudoku/9x9-royle17/sudoku17.txt"
 
 
-@pytest.mark.parametrize("chunk_lines", [1, 2, 5, 13, 1 << 14])
-def test_chunks_give_the_records_of_one_read(chunk_lines, tmp_path):
-    path = _mixed_file(tmp_path)
-    whole = read_instances(str(path))
-    chunks = list(read_instance_chunks(str(path), chunk_lines=chunk_lines))
-    flat = [record for chunk in chunks for record in chunk]
-    assert [(r.line, r.style, r.instance.givens.tolist()) for r in flat] == \
-        [(r.line, r.style, r.instance.givens.tolist()) for r in whole]
-    if chunk_lines < 5:
-        assert len(chunks) > 5
+def _givens(count: int) -> np.ndarray:
+    rows = []
+    with open(data_path(SEVENTEEN)) as handle:
+        for line in handle:
+            rows.append([0 if c in ".0" else int(c) for c in line.strip()])
+            if len(rows) == count:
+                break
+    return np.array(rows, dtype=np.uint8)
 
 
-def test_errors_and_skipped_lines_keep_their_file_line_numbers(tmp_path):
-    path = tmp_path / "bad.txt"
-    path.write_text("\n".join([TOP3[0]] * 30 + ["x" * 81] + [TOP3[1]] * 5) + "\n")
-    for chunk_lines in (4, 1 << 14):
-        with pytest.raises(Exception) as info:
-            list(read_instance_chunks(str(path), chunk_lines=chunk_lines))
-        assert f"{path}:31:" in str(info.value)
-        skipped = []
-        records = [r for chunk in read_instance_chunks(str(path), on_bad=skipped.append,
-                                                       chunk_lines=chunk_lines) for r in chunk]
-        assert len(records) == 35 and [e.line for e in skipped] == [31]
+class _Calls:
+    """Records the rows of every array call of an engine class; ``seconds``: what each row
+    reports having cost (None: the real time)."""
+
+    def __init__(self, monkeypatch, engine_class, seconds: float | None = None):
+        self.sizes: list[int] = []
+        original = engine_class.count_arrays
+        calls = self
+
+        def count_arrays(engine, givens, limit=None, budget=None, **kw):
+            calls.sizes.append(len(givens))
+            found = original(engine, givens, limit, budget, **kw)
+            if seconds is not None:
+                found = replace(found, seconds=seconds * len(givens))
+            return found
+
+        monkeypatch.setattr(engine_class, "count_arrays", count_arrays)
 
 
-@pytest.mark.parametrize("args", [["count", "--limit", "2"], ["solve"], ["solve", "--json"],
-                                  ["count", "--json"], ["grade"], ["grade", "--summary"],
-                                  ["count", "--summary", "--require-unique"]])
-def test_cli_output_is_byte_identical_to_the_unstreamed_run(args, tmp_path, monkeypatch):
-    path = tmp_path / "many.txt"
-    source = data_path("sudoku", "9x9-norvig", "top95.txt").read_text().splitlines()
-    path.write_text("\n".join(source * 3) + "\n")
-    monkeypatch.setattr(stream_module, "CHUNK_LINES", 10**9)  # one chunk: the whole file
-    whole = cli_run(*args, path)
-    monkeypatch.setattr(stream_module, "CHUNK_LINES", 7)
-    streamed = cli_run(*args, path)
-    assert whole.exit_code == streamed.exit_code == 0, streamed.stderr
-    assert _timeless(streamed.stdout) == _timeless(whole.stdout) and whole.stdout
+@pytest.mark.parametrize("engine_class,solver", [(CPEngine, "takano"), (DLXEngine, "dlx")])
+def test_hard_instances_are_answered_one_call_each(monkeypatch, engine_class, solver):
+    calls = _Calls(monkeypatch, engine_class, seconds=30.0)  # each "takes" 30 s
+    chunk = ColumnChunk(_givens(12), np.arange(1, 13), "sudoku", (3, 3))
+    spec = RunSpec.of("count", limit=2, solver=solver)
+    parts = answer_chunks(spec, [chunk])
+    first_part, first_answers = next(parts)
+    # the first answer is out after one instance was looked at, not the chunk
+    assert calls.sizes == [1] and len(first_answers) == 1 and len(first_part) == 1
+    rest = list(parts)
+    assert calls.sizes == [1] * 12
+    counts = np.concatenate([first_answers.counts] + [found.counts for _, found in rest])
+    assert counts.tolist() == answer(spec, chunk).counts.tolist() == [1] * 12
 
 
-def _timeless(text: str) -> str:
-    return re.sub(r'"seconds":[0-9.e-]+', '"seconds":S', text)
+def test_easy_instances_still_go_thousands_to_a_call(monkeypatch):
+    calls = _Calls(monkeypatch, CPEngine, seconds=1e-5)  # 10 µs each, whatever the load
+    givens = _givens(16384)
+    chunk = ColumnChunk(givens, np.arange(1, len(givens) + 1), "sudoku", (3, 3))
+    spec = RunSpec.of("solve")
+    streamed = [found for _, found in answer_chunks(spec, [chunk])]
+    assert calls.sizes[0] == 1 and sum(calls.sizes) == len(givens)
+    assert max(calls.sizes) >= 10000 and len(calls.sizes) <= 4
+    calls.sizes.clear()
+    whole = answer(spec, chunk)   # answer() (a Dask task) is one call
+    assert calls.sizes == [len(givens)]
+    assert np.array_equal(np.concatenate([f.codes for f in streamed]), whole.codes)
+    assert np.array_equal(np.concatenate([f.solutions for f in streamed]), whole.solutions)
 
 
-def test_first_result_arrives_before_stdin_is_closed():
-    """A pipe that stays open: the first chunk's results come out while more input may come."""
-    lines = (TOP3 * (stream_module.CHUNK_LINES // 3 + 2))[:stream_module.CHUNK_LINES + 3]
-    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
-    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "count", "--limit", "2", "-"],
-                            cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
-    try:
-        proc.stdin.write(("\n".join(lines) + "\n").encode())
-        proc.stdin.flush()
-        ready, _, _ = select.select([proc.stdout], [], [], 120)
-        assert ready, "no output while stdin stayed open"
-        first = proc.stdout.readline().decode()
-        assert first == TOP3[0] + " 1\n"
-        assert proc.poll() is None  # still running: its input is not closed yet
-        proc.stdin.write((TOP3[2] + "\n").encode())
-        proc.stdin.close()
-        rest, err = proc.stdout.read(), proc.stderr.read()
-        proc.wait(timeout=HANG_GUARD)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 0, err
-    assert len(rest.decode().splitlines()) == len(lines)  # the first line read above, one more
+def test_a_shared_engine_takes_pieces_too(monkeypatch):
+    """Grid files (not one-line chunks) go instance by instance to a shared engine: its
+    ``count_many`` calls get the same pieces."""
+    sizes: list[int] = []
+    original = CPEngine.count_many
+
+    def count_many(engine, instances, limit=None, budget=None):
+        sizes.append(len(instances))
+        return original(engine, instances, limit, budget)
+
+    monkeypatch.setattr(CPEngine, "count_many", count_many)
+    puzzles = [record.instance for record in read_instances(data_path(SEVENTEEN))[:64]]
+    spec = RunSpec.of("count", limit=2, solver="takano")
+    found = [f for _, f in answer_chunks(spec, [puzzles])]
+    assert sizes[0] == 1 and sum(sizes) == 64
+    assert np.concatenate([f.counts for f in found]).tolist() == [1] * 64
 
 
-@pytest.mark.heavy
-def test_a_million_lines_in_flat_memory(tmp_path):
-    """The 17-clue set repeated to 1,000,000 lines: peak RSS under 300 MB (GNU time)."""
-    source = data_path("sudoku", "9x9-tdoku", "puzzles2_17_clue").read_bytes()
-    path = tmp_path / "big.txt"
-    with open(path, "wb") as out:
-        written = 0
-        while written < 1_000_000:
-            lines = source.splitlines(keepends=True)[:1_000_000 - written]
-            out.writelines(lines)
-            written += len(lines)
-    if not os.path.exists("/usr/bin/time"):
-        pytest.skip("GNU time is not installed")
-    start = time.monotonic()
-    done = subprocess.run(["/usr/bin/time", "-v", sys.executable, "-m", "sudokit", "count",
-                           "--limit", "2", str(path), "-o", str(tmp_path / "out.txt")],
-                          capture_output=True, text=True, cwd=ROOT,
-                          env=dict(os.environ, SUDOKIT_NO_PROGRESS="1"))
-    assert done.returncode == 0, done.stderr
-    peak_kb = int(next(line for line in done.stderr.splitlines()
-                       if "Maximum resident" in line).split()[-1])
-    assert peak_kb < 300 * 1024, (peak_kb, time.monotonic() - start)
+def test_pieces_follow_the_measured_work():
+    pieces = TaskSizer(first=1, seconds=PIECE_SECONDS)
+    assert pieces.size(16384) == 1
+    pieces.measured(1, 60.0)
+    assert pieces.size(16384) == 1          # hard: one at a time
+    easy = TaskSizer(first=1, seconds=PIECE_SECONDS)
+    easy.measured(1, 0.01)                  # the first call also loads the kernels
+    easy.measured(8, 8 * 5e-5)              # then 50 µs an instance
+    assert abs(easy.size(16384) - PIECE_SECONDS / 5e-5) <= 1
+    assert easy.size(100) == 100
+
+
+def test_the_progress_line_names_the_instance_waited_for(monkeypatch):
+    stream = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stream)
+    progress = Progress(39, "counting", delay=0.0, ticking=True)
+    progress.quiet, progress.interval, progress.patience = False, 0.0, 0.0
+    progress(3)
+    deadline = time.monotonic() + HANG_GUARD
+    while "#4 for" not in stream.getvalue() and time.monotonic() < deadline:
+        time.sleep(0.01)   # the ticker thread writes while no answer comes
+    progress.close()
+    assert "counting: 3/39" in stream.getvalue() and "#4 for" in stream.getvalue()
+
+
+def test_no_ticker_without_asking_or_with_progress_off(monkeypatch):
+    assert Progress(3, "grading").ticker is None
+    monkeypatch.setenv("SUDOKIT_NO_PROGRESS", "1")
+    progress = Progress(3, "counting", ticking=True)
+    assert progress.ticker is None
+    progress.close()
