@@ -30,6 +30,7 @@ import importlib
 import importlib.util
 from types import ModuleType
 
+from .._signals import signals_deferred
 from ..errors import MissingExtraError
 
 __all__ = ["INSTALL", "optional_module"]
@@ -44,7 +45,8 @@ def optional_module(module: str, extra: str) -> ModuleType:
     line, as for the optional solver back ends)."""
     top = module.partition(".")[0]
     try:
-        return importlib.import_module(module)
+        with signals_deferred():  # a signal cut into a C extension's init reads as ImportError
+            return importlib.import_module(module)
     except ImportError as err:
         if _missing(top):
             raise MissingExtraError(f"this needs {top}, which is not installed: "

@@ -76,7 +76,8 @@ def cpsat_spec(instance: Any) -> CPSpec:
 
 def _cp_model() -> Any:
     try:
-        from ortools.sat.python import cp_model
+        with signals_deferred():  # a signal cut into ortools' C init reads as ImportError
+            from ortools.sat.python import cp_model
     except ImportError as err:
         raise load_failure("cpsat", "ortools", err) from None
     return cp_model

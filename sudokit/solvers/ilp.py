@@ -179,7 +179,8 @@ def completion_to_ilp(instance: Any, objective: np.ndarray | None = None,
 
 def _highspy() -> Any:
     try:
-        import highspy
+        with signals_deferred():  # a signal cut into highspy's C init reads as ImportError
+            import highspy
     except ImportError as err:
         raise load_failure("ilp", "highspy", err) from None
     return highspy
