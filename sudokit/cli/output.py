@@ -75,9 +75,10 @@ class Progress:
 
     On a terminal the line is rewritten in place; otherwise one line every 10 seconds. The
     rate appears once it means something: after the first item and the first second. With
-    ``ticking``, a thread keeps the line going while no answer comes and says how long the
-    next one in order has been waited for (``counting: 3/39 (0.2/s), #4 for 12 s``), so one
-    long instance never looks like a hang. ``SUDOKIT_NO_PROGRESS=1`` turns it all off.
+    ``ticking``, on a terminal, a thread keeps the line going while no answer comes and says
+    how long the next one in order has been waited for (``counting: 3/39 (0.2/s), #4 for
+    12 s``), so one long instance never looks like a hang (a log gets its lines as answers
+    come, as before). ``SUDOKIT_NO_PROGRESS=1`` turns it all off.
     """
 
     #: seconds without an answer before the line names the instance being waited for
@@ -99,7 +100,7 @@ class Progress:
         self.lock = threading.Lock()
         self.stopped = threading.Event()
         self.ticker: threading.Thread | None = None
-        if ticking and not self.quiet:
+        if ticking and self.tty and not self.quiet:
             self.ticker = threading.Thread(target=self._tick, name="sudokit-progress",
                                            daemon=True)
             self.ticker.start()

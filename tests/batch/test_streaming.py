@@ -120,8 +120,13 @@ def test_pieces_follow_the_measured_work():
     assert easy.size(100) == 100
 
 
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
 def test_the_progress_line_names_the_instance_waited_for(monkeypatch):
-    stream = io.StringIO()
+    stream = _Terminal()
     monkeypatch.setattr(sys, "stderr", stream)
     progress = Progress(39, "counting", delay=0.0, ticking=True)
     progress.quiet, progress.interval, progress.patience = False, 0.0, 0.0
@@ -133,8 +138,11 @@ def test_the_progress_line_names_the_instance_waited_for(monkeypatch):
     assert "counting: 3/39" in stream.getvalue() and "#4 for" in stream.getvalue()
 
 
-def test_no_ticker_without_asking_or_with_progress_off(monkeypatch):
+def test_no_ticker_without_asking_off_a_terminal_or_with_progress_off(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", _Terminal())
     assert Progress(3, "grading").ticker is None
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert Progress(3, "counting", ticking=True).ticker is None
     monkeypatch.setenv("SUDOKIT_NO_PROGRESS", "1")
     progress = Progress(3, "counting", ticking=True)
     assert progress.ticker is None
