@@ -5,11 +5,18 @@ from __future__ import annotations
 import click
 
 from ..batch import run_batch
-from ..errors import EXIT_CHECK_FAILED, DecodeError, ParseError
-from ..formats import format_instance, format_solution, parse_solutions, read_text
+from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN, DecodeError, ParseError
+from ..formats import (
+    format_instance,
+    format_no_solution,
+    format_solution,
+    parse_solutions,
+    read_text,
+)
 from ..formats.dimacs import parse_dimacs
 from ..formats.puzzle_write import VariantHeaders
 from ..formats.record import Record
+from ..formats.solutions import solver_verdict
 from ..instances.formula import read_model
 from ..problems import problem_kind, sniff_kind
 from ..reductions import REDUCTIONS
@@ -144,6 +151,11 @@ def _written_encoding(path: str, spec):
 
 def _map_back(ctx, record, reduced, path) -> None:
     text, source = read_text(path)
+    verdict = solver_verdict(text) if problem_kind(reduced.target).family == "formula" \
+        else None
+    if verdict in ("unsat", "unknown"):
+        _no_model(ctx, record, verdict)
+        return
     candidates = parse_solutions(text, source, reduced.target)
     if not candidates:
         raise ParseError("no target solution found", source)
@@ -156,6 +168,18 @@ def _map_back(ctx, record, reduced, path) -> None:
         click.echo(f"invalid target solution: {problems[0]}")
         ctx.exit(EXIT_CHECK_FAILED)
     click.echo(_render_source(record, reduced, reduced.decode(candidates[0])))
+
+
+def _no_model(ctx, record, verdict: str) -> None:
+    """A solver's UNSATISFIABLE or UNKNOWN answer, mapped back: the source's line for it, as
+    ``solve`` prints it (exit 0 for no solution, 5 for unknown)."""
+    if verdict == "unsat":
+        click.echo("sudokit: note: the solver says the formula is unsatisfiable, so the "
+                   f"{problem_kind(record.instance).noun} has no solution (a claim: no model "
+                   "came with it to check)", err=True)
+    click.echo(format_no_solution(record, verdict))
+    if verdict == "unknown":
+        ctx.exit(EXIT_UNKNOWN)
 
 
 def _check(ctx, record, reduced, solver, limit) -> None:

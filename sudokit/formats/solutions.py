@@ -2,7 +2,11 @@
 
 - grids: any grid format (read without validation: a bad certificate is judged later);
 - graphs: one line of colors in vertex order per instance;
-- CNF formulas: a model as ``v`` lines (an ``s`` line may precede them) or bare literals;
+- CNF formulas: a SAT solver's answer as it writes it: SAT-competition output (``c``
+  comments, an ``s SATISFIABLE`` / ``s UNSATISFIABLE`` / ``s UNKNOWN`` line, ``v`` lines:
+  CaDiCaL, Kissat, CryptoMiniSat), MiniSat's and Glucose's result file (``SAT`` then the
+  literals, or ``UNSAT`` / ``INDET``) or bare literals; :func:`solver_verdict` tells what the
+  answer claims;
 - exact cover: the chosen options, one per line, a blank line between covers.
 
 Examples
@@ -23,19 +27,47 @@ from .pls import is_pls_text, parse_pls
 from .puzzle_text import parse_puzzles
 from .textio import int_fields, numbered_lines
 
-__all__ = ["parse_solutions", "read_grid_solutions", "read_colorings", "read_models",
-           "read_covers"]
+__all__ = ["VERDICT_LINES", "parse_solutions", "read_grid_solutions", "read_colorings",
+           "read_models", "read_covers", "solver_verdict"]
+
+#: the status lines of SAT solvers' answers and what they claim: SAT-competition output
+#: (``s ...``) and MiniSat's / Glucose's result files (their first line)
+VERDICT_LINES = {"s SATISFIABLE": "sat", "s UNSATISFIABLE": "unsat", "s UNKNOWN": "unknown",
+                 "SAT": "sat", "UNSAT": "unsat", "INDET": "unknown"}
+
+
+def solver_verdict(text: str) -> str | None:
+    """What a SAT solver's answer claims: ``"sat"``, ``"unsat"`` or ``"unknown"`` by its
+    status line (:data:`VERDICT_LINES`), None when it has none (bare literals).
+
+    Examples
+    --------
+    >>> solver_verdict("c cadical\\ns UNSATISFIABLE\\n"), solver_verdict("UNSAT\\n")
+    ('unsat', 'unsat')
+    >>> solver_verdict("SAT\\n1 -2 0\\n"), solver_verdict("1 -2 0\\n")
+    ('sat', None)
+    """
+    for _, line in numbered_lines(text):
+        words = line.split()
+        if not words or words[0] == "c":
+            continue
+        verdict = VERDICT_LINES.get(" ".join(words))
+        if verdict is not None:
+            return verdict
+        if words[0] != "s":
+            return None   # literals or 'v' lines before any status line
+    return None
 
 
 def _integer_lines(text: str, source: str, models: bool = False) -> list[np.ndarray]:
     """One integer array per line that carries any (a coloring: colors in vertex order).
 
-    Colorings skip ``#`` and ``c`` comment lines; models skip ``s`` and ``c`` lines and read
-    ``v`` lines without their ``v``."""
+    Colorings skip ``#`` and ``c`` comment lines; models skip ``s`` and ``c`` lines and a
+    result file's ``SAT`` line, and read ``v`` lines without their ``v``."""
     found = []
     for number, line in numbered_lines(text):
         if models:
-            if line.startswith(("s", "c")):
+            if line.startswith(("s", "c")) or line.strip() == "SAT":
                 continue
             if line.startswith("v"):
                 line = " " + line[1:]  # keep the columns of the fields
