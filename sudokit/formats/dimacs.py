@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -123,6 +124,85 @@ def parse_dimacs(text: str, source: str = "<string>") -> CNF:
 
 
 def _read(text: str, source: str) -> _Read:
+    """The formula of ``text``: by :func:`_read_fast` when its clauses are one plain block of
+    literals after the header (what solvers and generators write), else line by line, which
+    also finds the line and column of every error."""
+    return _read_fast(text, source) or _read_lines(text, source)
+
+
+#: a line after the header that only the line-by-line reader takes: a comment, a second
+#: header, a SATLIB trailer
+_NOT_A_CLAUSE = re.compile(r"^[ \t\r\v\f]*[cp%]", re.MULTILINE)
+_WHITESPACE = np.frombuffer(b" \t\n\r\v\f", dtype=np.uint8)
+
+
+def _read_fast(text: str, source: str) -> _Read | None:
+    """The formula when comments and the header come first and nothing but literals after;
+    None when not, or when anything is wrong (the line reader then says where).
+
+    The clause block is tokenised in C by :func:`numpy.fromstring`; its bytes are also
+    checked to be signs and digits only, a sign only before a digit at a token's start, and
+    the tokens counted, so a token it would read otherwise than :func:`int` (a lone ``-``)
+    sends the text to the line reader."""
+    comments: list[str] = []
+    projection: list[tuple[int, str]] = []
+    start, number = 0, 0
+    while True:  # the comment lines and the header
+        end = text.find("\n", start)
+        raw = text[start:] if end < 0 else text[start:end]
+        number += 1
+        line = raw.strip()
+        if line and line[0] == "p":
+            header = _header(raw, source, number)
+            break
+        if line and line[0] != "c":
+            return None
+        if line:
+            _comment(line, raw, number, comments, projection)
+        if end < 0:
+            return None
+        start = end + 1
+    body = "" if end < 0 else text[end + 1:]
+    if _NOT_A_CLAUSE.search(body):
+        return None
+    data = body.encode()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        try:
+            lits = np.fromstring(data, dtype=np.int64, sep=" ")
+        except (ValueError, DeprecationWarning):
+            return None
+    if len(lits) != _integer_tokens(data) or ((lits > header[0]) | (lits < -header[0])).any():
+        return None
+    return _formula(lits, header, comments, projection, source)
+
+
+def _integer_tokens(data: bytes) -> int | None:
+    """The number of whitespace-separated tokens of ``data`` when each is an optional sign
+    and digits (what :func:`int` reads), else None."""
+    if not data:
+        return 0
+    text = np.frombuffer(data, dtype=np.uint8)
+    space = np.isin(text, _WHITESPACE)
+    digit = (text >= ord("0")) & (text <= ord("9"))
+    sign = (text == ord("+")) | (text == ord("-"))
+    starts = ~space & np.concatenate([[True], space[:-1]])
+    signed_digit = np.concatenate([digit[1:], [False]])
+    if not (space | digit | sign).all() or (sign & ~(starts & signed_digit)).any():
+        return None
+    return int(np.count_nonzero(starts))
+
+
+def _comment(line: str, raw: str, number: int, comments: list[str],
+             projection: list[tuple[int, str]]) -> None:
+    """Keep a ``c`` line's text, and its place if it is a projection line."""
+    comment = line[2:] if line.startswith("c ") else line[1:]
+    comments.append(comment)
+    if _is_projection(comment):
+        projection.append((number, raw))
+
+
+def _read_lines(text: str, source: str) -> _Read:
     comments: list[str] = []
     projection: list[tuple[int, str]] = []
     header: tuple[int, int, int, int] | None = None  # vars, clauses, line, column of vars
@@ -134,10 +214,7 @@ def _read(text: str, source: str) -> _Read:
         if not line:
             continue
         if line[0] == "c":
-            comment = line[2:] if line.startswith("c ") else line[1:]
-            comments.append(comment)
-            if _is_projection(comment):
-                projection.append((number, raw))
+            _comment(line, raw, number, comments, projection)
             continue
         if line[0] == "%":  # SATLIB files end with "%\n0"
             break
@@ -155,14 +232,21 @@ def _read(text: str, source: str) -> _Read:
         chunk_lines.append(number)
     if header is None:
         raise ParseError("no 'p cnf' header found", source)
-    num_vars, num_clauses, header_line, column = header
     lits = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int64)
-    outside = np.flatnonzero((lits > num_vars) | (lits < -num_vars))
+    outside = np.flatnonzero((lits > header[0]) | (lits < -header[0]))
     if outside.size:
         chunk = int(np.searchsorted(np.cumsum([len(c) for c in chunks]), outside[0],
                                     side="right"))
         number = chunk_lines[chunk]
-        raise _bad_literal(lines[number - 1], num_vars, source, number)
+        raise _bad_literal(lines[number - 1], header[0], source, number)
+    return _formula(lits, header, comments, projection, source)
+
+
+def _formula(lits: np.ndarray, header: tuple[int, int, int, int], comments: list[str],
+             projection: list[tuple[int, str]], source: str) -> _Read:
+    """The formula of the literals of its clauses, each ended by 0 (the last 0 may be
+    missing), checked against the header's clause count."""
+    num_vars, num_clauses, header_line, column = header
     if lits.size and lits[-1] != 0:
         lits = np.append(lits, 0)  # tolerate a missing final 0
     ends = np.flatnonzero(lits == 0)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudokit.errors import ParseError
-from sudokit.formats import parse_instances
+from sudokit.formats import dimacs, parse_instances
 from sudokit.formats.dimacs import MAX_FORMULA_VARS, MAX_VARS, parse_dimacs
 
 BODY = "p cnf 3 2\n1 2 0\n-3 0\n"
@@ -88,3 +90,42 @@ def test_bad_literals_are_located(clauses, message):
 
 def test_form_feed_does_not_end_a_line():
     assert parse_dimacs("p cnf 2 1\n1\x0c2 0\n").clauses() == [[1, 2]]
+
+
+# -- the fast reader agrees with the line reader --------------------------------------------
+
+_TOKENS = st.sampled_from(["1", "-1", "2", "-3", "0", "+2", "-0", "3", "-", "x", "1.5", "4",
+                           "99999999999999999999", "-9223372036854775808", "c", "%", "p"])
+_SPACE = st.sampled_from([" ", "  ", "\t", "\n", "\r\n", "\n\n", "\v", " \n "])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_TOKENS, _SPACE), max_size=30),
+       st.sampled_from(["p cnf 3 2\n", "c x\np cnf 4 3\n", "p cnf 3 0\n", ""]))
+def test_the_fast_reader_agrees_with_the_line_reader(pairs, head):
+    """Whatever the clause text, the fast road gives the line reader's formula, or leaves
+    the text to it (which then says where it is wrong)."""
+    text = head + "".join(token + space for token, space in pairs)
+    try:
+        slow = dimacs._read_lines(text, "f.cnf")
+    except ParseError as err:
+        slow = err
+    try:
+        fast = dimacs._read_fast(text, "f.cnf")
+    except ParseError as err:
+        assert isinstance(slow, ParseError) and str(err) == str(slow)
+        return
+    if fast is None:
+        return
+    assert not isinstance(slow, ParseError), (text, slow)
+    assert fast.cnf.clauses() == slow.cnf.clauses() and fast.header == slow.header
+
+
+def test_a_plain_formula_takes_the_fast_road():
+    """What encoders and solvers write (comments, then the header, then clauses) is read in
+    one C tokenising pass (benchmarks/dimacs_read.py: on par with PySAT's reader)."""
+    text = "c made by sudokit\nc p show 1 2 0\np cnf 3 2\n1 -2 0\n2 3 -1\n0\n"
+    read = dimacs._read_fast(text, "f.cnf")
+    assert read is not None and read.cnf.clauses() == [[1, -2], [2, 3, -1]]
+    assert read.projection == [(2, "c p show 1 2 0")]
+    assert dimacs._read_fast("p cnf 2 1\nc late comment\n1 0\n", "f.cnf") is None
