@@ -17,11 +17,17 @@ True
 from __future__ import annotations
 
 import os
+import shutil
+import stat
 from dataclasses import dataclass
 
 from .errors import ResourceError
 
-__all__ = ["Size", "available_memory", "check_fits", "format_bytes"]
+__all__ = ["LARGE_OUTPUT", "Size", "available_memory", "check_disk", "check_fits",
+           "format_bytes"]
+
+#: bytes of output above which a command asks for ``--force`` before writing a file
+LARGE_OUTPUT = 1 << 30
 
 #: bytes per literal and per clause held at once while a formula is built and loaded: the
 #: int32 blocks (4 per literal), the solver's own copy (~8 per literal, ~24 per clause);
@@ -86,3 +92,46 @@ def check_fits(size: Size, what: str, limit: int | None = None, instead: str = "
     raise ResourceError(f"{what} needs about {format_bytes(size.bytes)} ({counts}) but "
                         f"{format_bytes(allowed)} is allowed"
                         + (f"; {instead}" if instead else ""))
+
+
+def check_disk(size: int, path: str | None, what: str, force: bool = False,
+               instead: str = "") -> None:
+    """Refuse (:class:`ResourceError`) to write ``size`` bytes of ``what`` to ``path`` when
+    its file system has less room, or, without ``force``, when it is above
+    :data:`LARGE_OUTPUT`; ``instead`` names a smaller choice. ``path`` None or ``-`` is
+    standard output, checked only when it is a file (a pipe is the reader's business).
+
+    Examples
+    --------
+    >>> check_disk(10, None, "a tiny formula")
+    """
+    free = _free_space(path)
+    if free is None:
+        return
+    hint = f"; {instead}" if instead else ""
+    if size > free:
+        raise ResourceError(f"{what} would take about {format_bytes(size)} but "
+                            f"{_target(path)} has {format_bytes(free)} free{hint}")
+    if size > LARGE_OUTPUT and not force:
+        raise ResourceError(f"{what} would take about {format_bytes(size)} of disk; add "
+                            f"--force to write it{hint}")
+
+
+def _free_space(path: str | None) -> int | None:
+    """Free bytes where ``path`` would be written; None when that is not a file."""
+    if path is None or path == "-":
+        try:
+            if not stat.S_ISREG(os.fstat(1).st_mode):
+                return None
+            info = os.fstatvfs(1)
+        except OSError:
+            return None
+        return info.f_bavail * info.f_frsize
+    try:
+        return shutil.disk_usage(os.path.dirname(os.path.abspath(path))).free
+    except OSError:
+        return None   # a missing folder: the writer says so
+
+
+def _target(path: str | None) -> str:
+    return "standard output's file system" if path in (None, "-") else f"the disk of {path}"

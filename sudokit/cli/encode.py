@@ -5,8 +5,12 @@ from __future__ import annotations
 import click
 
 from ..encoders import to_cnf, to_exact_cover
-from ..formats.dimacs import write_dimacs
+from ..encoders.completion_cnf import ENCODINGS
+from ..encoders.size import completion_cnf_size
+from ..formats.dimacs import dimacs_bytes, write_dimacs
 from ..formats.dlx import format_dlx
+from ..problems import problem_kind
+from ..resources import check_disk, format_bytes
 from .common import encode_encoding_options, exclusive, instance_options, load, requires
 from .output import emit_json, write_output
 
@@ -40,11 +44,14 @@ def _stats_table(cnf) -> str:
 @click.option("--symmetry/--no-symmetry", default=True, show_default=True,
               help="Graphs: break the symmetry of colors no precolor uses.")
 @click.option("--json", "as_json", is_flag=True, help="With --stats: the table as JSON.")
+@click.option("--force", is_flag=True,
+              help="Write an encoding above 1 GiB (without it: exit 8, naming a smaller "
+                   "encoding).")
 @instance_options
 @encode_encoding_options
 @click.pass_context
-def encode(ctx, file, as_cnf, xc, matrix, dense, output, index, stats, symmetry, as_json, problem,
-           box, colors, encoding, amo):
+def encode(ctx, file, as_cnf, xc, matrix, dense, output, index, stats, symmetry, as_json, force,
+           problem, box, colors, encoding, amo):
     """Encode instance I of FILE ('-' for stdin) as DIMACS CNF, or with --xc as exact cover.
 
     Variables follow var(r, c, v) = (r-1)*n*n + (c-1)*n + v for grids and
@@ -75,9 +82,14 @@ def encode(ctx, file, as_cnf, xc, matrix, dense, output, index, stats, symmetry,
         return
     if matrix is not None:
         raise click.UsageError("--matrix needs --xc")
+    writing = output is not None or not stats
+    if writing:
+        _check_room(instance, encoding, amo, output, force)
     encoded = to_cnf(instance, encoding, amo, symmetry_breaking=symmetry)
     cnf = encoded.cnf
-    if output is not None or not stats:
+    if writing:
+        check_disk(dimacs_bytes(cnf.num_vars, cnf.num_clauses, cnf.num_literals), output,
+                   f"the {encoded.encoding} encoding", force)
         write_output(output, writer=lambda stream: write_dimacs(cnf, stream), inputs=(file,))
     if stats:
         fixed = getattr(encoded, "symmetry", None)   # graphs: the clique whose colors are fixed
@@ -90,6 +102,25 @@ def encode(ctx, file, as_cnf, xc, matrix, dense, output, index, stats, symmetry,
             click.echo(_stats_table(cnf))
             if fixed is not None:
                 click.echo(f"symmetry breaking: {fixed.describe()}")
+
+
+def _check_room(instance, encoding: str | None, amo: str, output: str | None,
+                force: bool) -> None:
+    """Refuse, before building it, a grid or graph encoding the disk cannot take (or, without
+    ``force``, one above 1 GiB), naming the smallest encoding of the instance that fits."""
+    if not problem_kind(instance).has_cells:
+        return   # other kinds are encoded through reductions: checked once built
+    sizes = {name: dimacs_bytes(size.variables, size.clauses, size.literals)
+             for name, spec in ENCODINGS.items() if instance.kind in spec.problems
+             for size in [completion_cnf_size(instance, name, amo)]}
+    name = encoding or problem_kind(instance).cnf_encoding
+    if name not in sizes:
+        return   # an unknown name: the encoder says so
+    smallest = min(sizes, key=sizes.__getitem__)
+    instead = (f"--encoding {smallest} needs at most about {format_bytes(sizes[smallest])}"
+               if sizes[smallest] < sizes[name] else "")
+    check_disk(sizes[name], output, f"the {name} encoding of this {instance.kind}", force,
+               instead)
 
 
 def _encode_exact_cover(instance, encoding, output, matrix, dense, file) -> None:

@@ -21,6 +21,7 @@ from ..instances.formula import read_model
 from ..problems import problem_kind, sniff_kind
 from ..reductions import REDUCTIONS
 from ..reductions import reduce as apply_reduction
+from ..resources import check_disk
 from .common import check_solver, load, requires, shape_options, solver_option
 from .output import speak_values, write_output
 
@@ -63,11 +64,13 @@ def _render_source(record: Record, reduced, solution) -> str:
 @click.option("--limit", "-n", type=click.IntRange(min=1), default=2, show_default=True,
               help="With --check: compare solution counts up to this many.")
 @click.option("--explain", is_flag=True, help="Describe the construction for this input.")
+@click.option("--force", is_flag=True,
+              help="Write a target above 1 GiB (without it: exit 8).")
 @solver_option
 @shape_options
 @click.pass_context
 def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_check, limit,
-           explain, solver, box, colors):
+           explain, force, solver, box, colors):
     """Reduce instance I of FILE with reduction NAME and write the target.
 
     The target is written in its native format: a Sudoku grid, DIMACS .col with 'c colors'
@@ -116,12 +119,14 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
     if do_check:
         _check(ctx, record, reduced, solver, limit)
     if not (explain or do_solve or map_back or do_check) or output:
-        _write_target(reduced, output, file)
+        _write_target(reduced, output, file, force)
 
 
-def _write_target(reduced, output, file) -> None:
+def _write_target(reduced, output, file, force: bool) -> None:
     style = problem_kind(reduced.target).target_style
-    write_output(output, format_instance(reduced.target, style) + "\n", inputs=(file,))
+    text = format_instance(reduced.target, style) + "\n"
+    check_disk(len(text), output, f"the target of {reduced.name}", force)
+    write_output(output, text, inputs=(file,))
 
 
 def _names_formula(path: str) -> bool:

@@ -38,7 +38,7 @@ from ..instances.formula import formula
 from .record import Record
 
 __all__ = ["format_dimacs", "write_dimacs", "parse_dimacs", "parse_formula_records",
-           "MAX_VARS", "MAX_FORMULA_VARS"]
+           "dimacs_bytes", "MAX_VARS", "MAX_FORMULA_VARS"]
 
 _PAD = 0  # byte that never occurs in the output; removed by the final mask
 
@@ -74,6 +74,23 @@ def write_dimacs(cnf: CNF, stream, chunk_rows: int = 1 << 18) -> None:
             continue
         for start in range(0, block.shape[0], chunk_rows):
             stream.write(_block_bytes(block[start:start + chunk_rows], table, cnf.num_vars))
+
+
+def dimacs_bytes(variables: int, clauses: int, literals: int) -> int:
+    """About how many bytes the DIMACS text of a formula of this size takes (a little over:
+    every literal counted with a sign and the digits of the largest variable, and a
+    ``c map`` line per variable, which only the reduced encodings write).
+
+    Examples
+    --------
+    >>> from sudokit.cnf import CNF
+    >>> cnf = CNF(num_vars=3)
+    >>> cnf.add_clauses("g", [[1, -2], [2, 3, -1]])
+    >>> len(format_dimacs(cnf)) <= dimacs_bytes(3, 2, 5)
+    True
+    """
+    width = len(str(max(variables, 1))) + 2   # sign, digits, space
+    return literals * width + 2 * clauses + 32 * variables + 64
 
 
 def format_dimacs(cnf: CNF) -> str:
