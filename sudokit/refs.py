@@ -20,12 +20,33 @@ sudokit.errors.SudokitError: cannot load engine 'nowhere:Engine': No module name
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from typing import Any
 
 from .errors import SudokitError
 from .problems import resolve
 
-__all__ = ["is_ref", "load_ref", "ref_of"]
+__all__ = ["closest", "is_ref", "load_ref", "ref_of"]
+
+
+def closest(name: object, names: Iterable[str]) -> str:
+    """``did you mean 'x' or 'y'? `` for an unknown registry name, or empty when nothing is
+    close (every registry's "unknown ..." message starts its hint with it).
+
+    Examples
+    --------
+    >>> closest("minisat", ["minisat22", "glucose4", "dlx"])
+    "did you mean 'minisat22'? "
+    >>> closest("zzz", ["dlx"])
+    ''
+    """
+    if not isinstance(name, str):
+        return ""
+    names = list(names)
+    near = difflib.get_close_matches(name.lower(), names, n=3, cutoff=0.6)
+    near += [other for other in names if other.startswith(name.lower()) and other not in near]
+    return f"did you mean {' or '.join(map(repr, near[:3]))}? " if near else ""
 
 
 def is_ref(name: object) -> bool:

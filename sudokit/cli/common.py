@@ -25,6 +25,7 @@ from ..problems import DEFAULT_KIND, KIND_OPTIONS, PROBLEMS, option_kinds, probl
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
 from ..solvers.registry import FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER
 from . import kernels
+from .choices import Choice
 from .group import SKIP_BAD, warn_skipped
 
 
@@ -93,19 +94,19 @@ def instance_options_for(kinds: Sequence[str]):
                                  "count at the end; the exit code is then 4) instead of "
                                  "stopping at the first.")(func)
         func = shape_options(func, kinds)
-        return click.option("--problem", "-p", type=click.Choice(list(kinds)),
+        return click.option("--problem", "-p", type=Choice(list(kinds)),
                             help=_problem_help(kinds))(func)
 
     return decorate
 
 
 def _amo_option(func):
-    return click.option("--amo", type=click.Choice(list(AMO_METHODS)), default="pairwise",
+    return click.option("--amo", type=Choice(list(AMO_METHODS)), default="pairwise",
                         show_default=True, help="At-most-one encoding.")(func)
 
 
 def _solve_amo_option(func):
-    return click.option("--amo", type=click.Choice(list(AMO_METHODS)),
+    return click.option("--amo", type=Choice(list(AMO_METHODS)),
                         help="At-most-one encoding (default: pairwise, or seqcounter for a "
                              "formula of over 4,000,000 pairwise clauses, e.g. 49x49 and "
                              "up).")(func)
@@ -118,7 +119,7 @@ def encoding_options(func):
     """``--encoding`` (the CNF encodings) and ``--amo``: how ``solve`` and ``count`` encode
     for a SAT solver."""
     func = _solve_amo_option(func)
-    return click.option("--encoding", "-e", type=click.Choice(list(ENCODINGS)),
+    return click.option("--encoding", "-e", type=Choice(list(ENCODINGS)),
                         help=_CNF_ENCODING_HELP + ".")(func)
 
 
@@ -129,7 +130,7 @@ def encode_encoding_options(func):
     names = list(ENCODINGS) + [name for name in XC_ENCODINGS if name not in ENCODINGS]
     xc_names = " or ".join(f"{name} (default)" if index == 0 else name
                            for index, name in enumerate(XC_ENCODINGS))
-    return click.option("--encoding", "-e", type=click.Choice(names),
+    return click.option("--encoding", "-e", type=Choice(names),
                         help=f"{_CNF_ENCODING_HELP}; with --xc an exact cover encoding: "
                              f"{xc_names}.")(func)
 

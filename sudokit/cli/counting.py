@@ -7,6 +7,7 @@ from __future__ import annotations
 import click
 
 from ..counting import COUNTERS, DEFAULT_COUNTER
+from .choices import Choice
 from .common import FinitePositiveFloat, flag, is_given
 
 __all__ = ["check_counter", "counter_options"]
@@ -31,7 +32,7 @@ def counter_options(func):
                         help="approxmc: the estimate lies within a factor 1+E of the count, "
                              "E > 0 (default 0.8).")(func)
     names = ", ".join(f"{name} ({spec.description})" for name, spec in COUNTERS.items())
-    return click.option("--counter", "-c", type=click.Choice(list(COUNTERS)),
+    return click.option("--counter", "-c", type=Choice(list(COUNTERS)),
                         default=DEFAULT_COUNTER, show_default=True,
                         help=f"How to count: {names}. ganak and approxmc need "
                              f"{COUNTERS['ganak'].install}.")(func)

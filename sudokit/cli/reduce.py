@@ -21,6 +21,7 @@ from ..instances.formula import read_model
 from ..problems import problem_kind, sniff_kind
 from ..reductions import REDUCTIONS
 from ..reductions import reduce as apply_reduction
+from ..refs import closest
 from ..resources import check_disk
 from .common import check_solver, load, requires, shape_options, solver_option
 from .output import speak_values, write_output
@@ -94,8 +95,8 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
     requires(ctx, "limit", "do_check")
     requires(ctx, "solver", "do_solve", "do_check")
     if name not in REDUCTIONS:
-        raise click.BadParameter(f"unknown reduction {name!r}; 'sudokit reduce --list' "
-                                 "lists them", param_hint="NAME")
+        raise click.BadParameter(f"unknown reduction {name!r}; {closest(name, REDUCTIONS)}"
+                                 "'sudokit reduce --list' lists them", param_hint="NAME")
     spec = REDUCTIONS[name]
     if (map_back is not None and problem_kind(spec.target).family == "formula"
             and _names_formula(file)):

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MissingExtraError, SudokitError
-from ..refs import is_ref, load_ref, ref_of
+from ..refs import closest, is_ref, load_ref, ref_of
 from ..solvers.budget import UNLIMITED, Budget
 from ..solvers.registry import NeedsExtra
 from .base import CountResult
@@ -139,8 +139,8 @@ def counter_spec(counter: CounterLike) -> CounterSpec:
         return _function_spec(counter, ref_of(counter))
     spec = COUNTERS.get(counter) if isinstance(counter, str) else None
     if spec is None:
-        raise SudokitError(f"unknown counter {counter!r}; expected one of "
-                           f"{', '.join(COUNTERS)}")
+        raise SudokitError(f"unknown counter {counter!r}; {closest(counter, COUNTERS)}"
+                           f"expected one of {', '.join(COUNTERS)}")
     return spec
 
 

@@ -44,6 +44,7 @@ from ..instances.formula import CNFFormula, formula
 from ..instances.jigsaw import format_region_map
 from ..problems import kinds_where, problem_kind
 from ..protocols import Composable, full_model
+from ..refs import closest
 from ..resources import available_memory, check_fits, format_bytes
 from .amo import at_most_one
 from .coloring_symmetry import ColorSymmetry, color_symmetry
@@ -305,7 +306,8 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
     name = encoding or problem_kind(problem).cnf_encoding or ""
     spec = ENCODINGS.get(name)
     if spec is None:
-        raise EncodingError(f"unknown encoding {name!r}; choose one of " + ", ".join(ENCODINGS))
+        raise EncodingError(f"unknown encoding {name!r}; {closest(name, ENCODINGS)}choose one "
+                            "of " + ", ".join(ENCODINGS))
     if problem.kind not in spec.problems:
         usable = [e.name for e in ENCODINGS.values() if problem.kind in e.problems]
         raise EncodingError(f"encoding {name!r} does not apply to {problem.kind}; "

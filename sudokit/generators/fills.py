@@ -59,7 +59,7 @@ import numpy as np
 from ..bitmasks import MAX_VALUES
 from ..errors import InstanceError, MissingExtraError
 from ..instances.patterns import check_shape
-from ..refs import is_ref, load_ref, ref_of
+from ..refs import closest, is_ref, load_ref, ref_of
 from ..solvers.registry import NeedsExtra
 
 if TYPE_CHECKING:
@@ -213,8 +213,8 @@ def fill_strategy(name: FillLike) -> FillStrategy:
     try:
         return FILLS[name]
     except (KeyError, TypeError):
-        raise InstanceError(f"unknown fill method {name!r}; choose one of "
-                            + ", ".join(FILLS)) from None
+        raise InstanceError(f"unknown fill method {name!r}; {closest(name, FILLS)}choose one "
+                            "of " + ", ".join(FILLS)) from None
 
 
 def _function_strategy(function: Callable[..., Any], name: str) -> FillStrategy:

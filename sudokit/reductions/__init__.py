@@ -19,6 +19,7 @@ from __future__ import annotations
 from ..errors import EncodingError, InstanceError
 from ..problems import resolve
 from ..protocols import Reduction, chain
+from ..refs import closest
 from .base import ReductionSpec
 from .grid_to_coloring import grid_to_coloring, latin_to_coloring, sudoku_to_coloring
 from .latin_to_sudoku import latin_to_sudoku
@@ -63,7 +64,8 @@ def reduce(name: str, instance) -> Reduction:
     """Apply reduction ``name`` to ``instance`` (see :data:`REDUCTIONS`)."""
     spec = REDUCTIONS.get(name)
     if spec is None:
-        raise EncodingError(f"unknown reduction {name!r}; 'sudokit reduce --list' lists them")
+        raise EncodingError(f"unknown reduction {name!r}; {closest(name, REDUCTIONS)}"
+                            "'sudokit reduce --list' lists them")
     if instance.kind != spec.source:
         raise InstanceError(f"{name} needs a {spec.source} instance, got a {instance.kind} "
                             "instance")

@@ -26,7 +26,7 @@ from pysat.solvers import SolverNames
 from .._accel import mode
 from ..errors import MissingExtraError, SolverError, UnsupportedTaskError
 from ..problems import PROBLEMS, kinds_where, problem_kind, resolve
-from ..refs import is_ref, load_ref, ref_of
+from ..refs import closest, is_ref, load_ref, ref_of
 from .engine import Engine
 
 __all__ = ["SOLVERS", "EXACT_SOLVERS", "CP_SOLVERS", "DEFAULT_SOLVER", "ENGINES", "ALL_KINDS",
@@ -183,7 +183,8 @@ def resolve_solver(name: str | EngineSpec | type[Any]) -> str:
     >>> resolve_solver("g4"), resolve_solver(ENGINES["dlx"])
     ('glucose4', 'dlx')
     """
-    unknown = f"unknown solver {name!r}; run 'sudokit solvers' to list them"
+    unknown = (f"unknown solver {name!r}; {closest(name, ENGINES)}run 'sudokit solvers' to "
+               "list them")
     if not isinstance(name, str) or is_ref(name):
         try:
             spec = engine_spec(name)
