@@ -89,7 +89,9 @@ class DLXEngine(EngineBase):
         return to_exact_cover(instance, encoding, budget.memory)
 
     def count(self, instance, limit: int | None = None, budget: Budget = UNLIMITED):
-        """``(count, first_solution)``; the budget's ``seconds`` and ``nodes`` bound it."""
+        """``(count, first_solution)``; the budget's ``seconds`` and ``nodes`` bound it, its
+        clock running from before the encoding: read again after the encoding and after the
+        links are built, then between the search's slices."""
         if self.shared is not None:
             count, first = self.links.count_first(self.shared.given_options(instance), limit,
                                                   budget)
@@ -100,11 +102,14 @@ class DLXEngine(EngineBase):
             raise SolverError(f"dlx reaches a {instance.kind} instance through "
                               f"{encoded.encoding}, which does not count solutions one to "
                               "one; count it with a SAT solver")
+        if meter.late():
+            raise BudgetExhausted("the time budget ran out while encoding", 0)
+        links = DancingLinks.from_problem(encoded.xc)
         left = meter.seconds_left()
         if left is not None and left <= 0:
-            raise BudgetExhausted("the time budget ran out while encoding", 0)
+            raise BudgetExhausted("the time budget ran out while building the links", 0)
         remaining = budget if left is None else replace(budget, seconds=left)
-        count, first = DancingLinks.from_problem(encoded.xc).count_first((), limit, remaining)
+        count, first = links.count_first((), limit, remaining)
         return count, None if first is None else encoded.decode(first)
 
     def solve(self, instance, budget: Budget = UNLIMITED):
