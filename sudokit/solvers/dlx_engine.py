@@ -27,8 +27,10 @@ from typing import Any
 import numpy as np
 
 from ..encoders import completion_to_exact_cover, to_exact_cover
+from ..encoders.size import completion_xc_size
 from ..errors import BudgetExhausted, SolverError
 from ..problems import problem_kind
+from ..resources import check_fits
 from .budget import UNLIMITED, Budget
 from .dlx import DancingLinks
 from .engine import ArrayOutcome, EngineBase, Outcome
@@ -57,6 +59,15 @@ class DLXEngine(EngineBase):
         """Grids of every size share one structure (built from the full construction, so
         not when the caller asked for the per-puzzle ``reduced`` one)."""
         return encoding != "reduced"
+
+    @classmethod
+    def check_memory(cls, shape: Any, budget: Budget, encoding: str | None = None,
+                     amo: str | None = None) -> None:
+        """The shape's full exact cover (what an engine opened for it builds) must fit in the
+        budget's ``memory`` (:class:`~sudokit.errors.ResourceError`)."""
+        empty = shape.with_givens(np.zeros(shape.solution_shape, dtype=np.int32))
+        check_fits(completion_xc_size(empty, "full"), "the full exact cover of this shape",
+                   budget.memory, "a smaller instance (or more memory) is needed")
 
     # shared: one structure, givens preselected ------------------------------------------
     def _decode(self, instance, cover):

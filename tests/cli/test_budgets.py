@@ -230,3 +230,46 @@ def test_cpsat_model_building_reads_the_clock():
     assert len(added) == 1     # stopped at the first unit of 48
     with pytest.raises(BudgetExhausted):
         engine.count(puzzle, 1, Budget(seconds=1e-9))
+
+
+# -- --max-memory on the multi-puzzle road (issue 32.4) ------------------------------------
+
+@pytest.mark.parametrize("solver", ["dlx", "cadical195"])
+@pytest.mark.parametrize("side, box", [(16, "4x4"), (64, "8x8")],
+                         ids=["column-chunk", "records"])
+def test_max_memory_holds_on_the_multi_puzzle_road(solver, side, box, tmp_path):
+    """A file of two puzzles of one shape shares one engine opened for the shape (DLX's full
+    cover, the SAT engines' empty-grid formula up to 16x16): it was built whatever
+    --max-memory said (exit 0 or 5), where one puzzle alone is refused (exit 8)."""
+    puzzles = tmp_path / "two.txt"
+    puzzles.write_text(("1" + "." * (side * side - 1) + "\n")
+                       + ("2" + "." * (side * side - 1) + "\n"))
+    done, _ = run("solve", str(puzzles), "--box", box, "--solver", solver, "--max-memory", "4K",
+                  "--time-limit", "2")
+    assert done.returncode == EXIT_RESOURCES, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sudokit: error:") \
+        and "needs about" in lines[0] and "4.0 KiB is allowed" in lines[0], lines
+
+
+def test_a_shared_structure_over_max_memory_falls_back_to_each_instance():
+    """Where the shape's full cover does not fit but each puzzle's reduced one does, the
+    puzzles are answered one by one, as each would be alone (no engine opened for the
+    shape)."""
+    from sudokit.batch.run import EngineCache, answer
+    from sudokit.batch.spec import RunSpec
+    from sudokit.encoders.size import completion_xc_size
+
+    full = sudoku(np.zeros((9, 9), dtype=int))
+    givens = np.array([int(ch) if ch != "." else 0 for ch in
+                       (ROOT / "sudokit/instances/examples/puzzle17.txt").read_text().strip()])
+    puzzle = sudoku(givens.reshape(9, 9))
+    memory = completion_xc_size(full, "full").bytes - 1
+    assert completion_xc_size(puzzle, "reduced").bytes <= memory
+    spec = RunSpec.of("solve", solver="dlx", budget=Budget(memory=memory))
+    with EngineCache() as engines:
+        found = answer(spec, [puzzle, puzzle], engines)
+        assert list(engines.engines) == [("dlx", None)]
+    assert found.statuses() == ["sat", "sat"]
+    assert all(puzzle.is_solution(np.asarray(found.solution(row)).reshape(9, 9))
+               for row in range(2))
