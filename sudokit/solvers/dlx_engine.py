@@ -32,7 +32,7 @@ from ..errors import BudgetExhausted, SolverError
 from ..problems import problem_kind
 from ..resources import check_fits
 from .budget import UNLIMITED, Budget
-from .dlx import DancingLinks
+from .dlx import DancingLinks, load_kernels
 from .engine import ArrayOutcome, EngineBase, Outcome
 
 __all__ = ["DLXEngine"]
@@ -53,6 +53,8 @@ class DLXEngine(EngineBase):
             #: option index of each (cell, value) of the empty grid, -1 where none
             self.option_lookup = self.shared.option_lookup()
             self.batch_size = 4096  # one kernel call per chunk
+        else:
+            load_kernels()  # now, not inside the first instance's budget
 
     @classmethod
     def shares(cls, instance: Any, encoding: str | None) -> bool:
