@@ -256,12 +256,13 @@ class CPSATEngine(EngineBase):
         meter = budget.start()
         if limit is not None and limit <= 0:
             return 0, None
-        pairs = check_cpsat_fits(instance, budget.memory)
+        check_cpsat_fits(instance, budget.memory)
         spec = cpsat_spec(instance)
         if not all(spec.domains):      # a free cell whose every value a given rules out
             return 0, None
         if meter.late():
             raise BudgetExhausted("the time budget ran out while reading the instance", 0)
+        pairs = sum(map(len, spec.domains))   # the givens' peers have fewer values
         search = self.search if pairs < CHILD_MIN_PAIRS else self._search_in_child
         found = search(spec, limit, budget, meter)
         count = int(found["count"])
