@@ -2,11 +2,13 @@
 
 Some work is one long C++ call that takes no time limit and answers no interrupt before it
 returns: a Ganak or ApproxMC count (:mod:`sudokit.counting`), a HiGHS fill
-(:mod:`sudokit.generators.fill_ilp`, which answers a cancel only at its own check points).
-:func:`run_child` runs such a task in a child process (the script ``child_main.py`` beside
-this module, run by path) and kills it when the time runs out, on Ctrl-C or on any error
-here, so the budget holds and Ctrl-C ends the task at once. This module sits below the
-counters and the generators that share it and imports neither.
+(:mod:`sudokit.generators.fill_ilp`, which answers a cancel only at its own check points),
+CP-SAT's expansion of a big model (:mod:`sudokit.solvers.cpsat`, which reads no clock while
+it expands). :func:`run_child` runs such a task in a child process (the script
+``child_main.py`` beside this module, run by path) and kills it when the time runs out, on
+Ctrl-C or on any error here, so the budget holds and Ctrl-C ends the task at once. This
+module sits below the counters, the generators and the engines that share it and imports
+none of them.
 
 Protocol: the child reads one pickled dict, the *job*, from standard input. Its ``"task"``
 is ``"ganak"`` or ``"approxmc"`` (the counters, built into the script so that a count

@@ -37,7 +37,7 @@ from ..formats.columns import ColumnChunk
 from ..instances import GridPuzzle
 from ..instances.grid import grids_from_rows
 from ..problems import resolve
-from ..solvers.registry import open_engine
+from ..solvers.registry import open_engine, shares_within
 from .answers import Answers
 from .sizing import PIECE_SECONDS, TaskSizer
 from .spec import RunSpec, shape_keys
@@ -120,8 +120,8 @@ class EngineCache:
         shape when it recurs (or was shared before) and the engine shares, else unshaped."""
         entry = spec.entry(name)
         engine_class: Any = resolve(entry.engine)
-        shared = (key is not None and (recurs or (name, key) in self.engines)
-                  and engine_class.shares(first, spec.encoding))
+        shared = key is not None and ((name, key) in self.engines or (
+            recurs and shares_within(engine_class, first, spec.encoding, spec.budget, spec.amo)))
         engine_key = (name, key) if shared else (name, None)
         if engine_key not in self.engines:
             self.engines[engine_key] = open_engine(entry, first if shared else None,
@@ -138,7 +138,7 @@ class EngineCache:
         if key not in self.arrays:
             engine: Any = None
             engine_class: Any = resolve(entry.engine)
-            if engine_class.shares(first, spec.encoding):
+            if shares_within(engine_class, first, spec.encoding, spec.budget, spec.amo):
                 engine = open_engine(entry, first, **spec.engine_options(name))
                 if not engine.takes_arrays:
                     engine.close()

@@ -14,6 +14,18 @@ machine; the search runs on a worker thread while the calling thread waits in sh
 so Ctrl-C stops it at once (CP-SAT's own SIGINT handler is off). CP-SAT logs nothing (its
 search log and its logging to standard output are off: standard output carries the answers).
 
+Budgets. CP-SAT expands each ``AllDifferent`` into one Boolean per (free cell, value) pair
+with their exactly-one constraints, and it reads no clock while it does so: an empty 100x100
+Sudoku took 5 CPU seconds and 1.2 GB under a 1 s limit, a 200x200 one ran past 300 s under a
+10 s limit. So the model's size is estimated from the shape before anything is built
+(:func:`cpsat_pairs`, :data:`BYTES_PER_PAIR`) and refused
+(:class:`~sudokit.errors.ResourceError`) when over the budget's ``memory`` or the memory
+available; a model of :data:`CHILD_MIN_PAIRS` pairs and more is built and searched in a child
+process (:func:`sudokit.child.run_child`, task :func:`cpsat_job`) that is killed when the
+time budget runs out (a grace of :data:`CHILD_GRACE` after it, for CP-SAT to stop on its own
+with its partial count) or on Ctrl-C. The time spent building the model counts against the
+budget: CP-SAT's own ``max_time_in_seconds`` gets what is left.
+
 Examples
 --------
 >>> import numpy as np
@@ -33,13 +45,28 @@ from typing import Any
 import numpy as np
 
 from .._signals import signals_deferred
+from ..child import run_child
 from ..encoders import candidate_mask
-from ..errors import BudgetExhausted, SolverError
-from .budget import UNLIMITED, Budget
+from ..errors import BudgetExhausted, ResourceError, SolverError
+from ..resources import available_memory, format_bytes
+from .budget import UNLIMITED, Budget, Meter
 from .engine import EngineBase
 from .ilp import load_failure
 
-__all__ = ["CPSATEngine", "CPSpec", "cpsat_spec"]
+__all__ = ["BYTES_PER_PAIR", "CHILD_GRACE", "CHILD_MIN_PAIRS", "CPSATEngine", "CPSpec",
+           "check_cpsat_fits", "cpsat_job", "cpsat_pairs", "cpsat_spec"]
+
+#: bytes CP-SAT holds per (free cell, value) pair once its presolve has expanded the
+#: AllDifferent constraints (peak resident memory less start-up, 1.1 kB a pair measured on
+#: empty Sudokus from 64x64 to 100x100: 0.3 GB to 1.1 GB)
+BYTES_PER_PAIR = 1200
+#: from this many (free cell, value) pairs up (an empty 49x49 Sudoku has 117,649) the model is
+#: built and searched in a child process: CP-SAT's expansion of an empty 49x49 overran a
+#: 0.3 s limit by 0.3 s, of a 100x100 one by 4 s (CPU), while a child costs about 0.5 s
+CHILD_MIN_PAIRS = 100_000
+#: seconds after the time budget before the child is killed: CP-SAT's own time limit stops it
+#: first whenever it reads the clock, and then its partial count is kept
+CHILD_GRACE = 0.5
 
 
 @dataclass(frozen=True)
@@ -74,6 +101,63 @@ def cpsat_spec(instance: Any) -> CPSpec:
     return CPSpec(free, domains, [g for g in groups if len(g) > 1], np.zeros((0, 2), np.int64))
 
 
+def cpsat_pairs(instance: Any) -> int:
+    """The (free cell, value) pairs of the model of ``instance``, an upper bound computed from
+    its shape and givens alone (no domain is built): what CP-SAT's expansion grows with."""
+    free = int(np.count_nonzero(np.asarray(instance.flat_givens) == 0))
+    return free * int(instance.num_values)
+
+
+def check_cpsat_fits(instance: Any, limit: int | None = None) -> int:
+    """The pairs of :func:`cpsat_pairs`; raise :class:`~sudokit.errors.ResourceError` when
+    CP-SAT would need more than ``limit`` bytes for them (default: the available memory).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sudokit.instances import sudoku
+    >>> from sudokit.errors import ResourceError
+    >>> empty = sudoku(np.zeros((9, 9), dtype=int))
+    >>> check_cpsat_fits(empty)
+    729
+    >>> try:
+    ...     check_cpsat_fits(empty, 2**19)
+    ... except ResourceError as err:
+    ...     print(str(err).split(" but")[0])
+    CP-SAT's model of this instance needs about 854.3 KiB (729 cell values)
+    """
+    pairs = cpsat_pairs(instance)
+    need = pairs * BYTES_PER_PAIR
+    allowed = available_memory() if limit is None else int(limit)
+    if need > allowed:
+        raise ResourceError(f"CP-SAT's model of this instance needs about {format_bytes(need)} "
+                            f"({pairs:,} cell values) but {format_bytes(allowed)} is allowed; "
+                            "a smaller instance (or more memory) is needed")
+    return pairs
+
+
+def cpsat_job(job: dict[str, Any]) -> dict[str, Any]:
+    """The child process's task (:func:`sudokit.child.run_child`): build and search the
+    model ``job["spec"]`` for ``job["limit"]`` solutions within the budget (``seconds``,
+    ``conflicts``) whose clock started at ``job["started"]`` (the parent's
+    ``time.monotonic()``: one clock for every process of the machine).
+
+    Answers ``{"count": C, "first": [values of the free cells] or None, "complete": bool}``.
+
+    Examples
+    --------
+    >>> import time
+    >>> from sudokit.instances import latin_square
+    >>> spec = cpsat_spec(latin_square(np.array([[1, 0], [0, 0]])))
+    >>> cpsat_job({"spec": spec, "limit": None, "seconds": None, "conflicts": None,
+    ...            "started": time.monotonic()})
+    {'count': 1, 'first': [2, 2, 1], 'complete': True}
+    """
+    budget = Budget(seconds=job["seconds"], conflicts=job["conflicts"])
+    return CPSATEngine().search(job["spec"], job["limit"], budget,
+                                Meter(budget, float(job["started"])))
+
+
 def _cp_model() -> Any:
     try:
         with signals_deferred():  # a signal cut into ortools' C init reads as ImportError
@@ -99,12 +183,16 @@ class CPSATEngine(EngineBase):
     def shares(cls, instance: Any, encoding: str | None) -> bool:
         return False
 
-    def _model(self, spec: CPSpec):
+    def _model(self, spec: CPSpec, meter: Meter):
+        """The CP-SAT model and its variables; the clock is read between unit constraints
+        (:class:`~sudokit.errors.BudgetExhausted` once the time budget has run out)."""
         cp = self._cp
         model = cp.CpModel()
         xs = [model.new_int_var_from_domain(cp.Domain.from_values(domain), f"x{cell}")
               for cell, domain in zip(spec.free.tolist(), spec.domains, strict=True)]
         for group in spec.all_different:
+            if meter.late():
+                raise BudgetExhausted("the time budget ran out while building the model", 0)
             model.add_all_different([xs[v] for v in group])
         for u, v in spec.different.tolist():
             model.add(xs[u] != xs[v])
@@ -169,15 +257,47 @@ class CPSATEngine(EngineBase):
         meter = budget.start()
         if limit is not None and limit <= 0:
             return 0, None
-        cp = self._cp
+        check_cpsat_fits(instance, budget.memory)
         spec = cpsat_spec(instance)
-        givens = np.asarray(instance.flat_givens, dtype=np.int32)
         if not all(spec.domains):      # a free cell whose every value a given rules out
             return 0, None
-        model, xs = self._model(spec)
+        if meter.late():
+            raise BudgetExhausted("the time budget ran out while reading the instance", 0)
+        pairs = sum(map(len, spec.domains))   # the givens' peers have fewer values
+        search = self.search if pairs < CHILD_MIN_PAIRS else self._search_in_child
+        found = search(spec, limit, budget, meter)
+        count = int(found["count"])
+        if not found["complete"]:
+            raise BudgetExhausted(f"budget exhausted after {count} solution(s): unknown", count)
+        if not count:
+            return 0, None
+        solution = np.asarray(instance.flat_givens, dtype=np.int32).copy()
+        solution[spec.free] = found["first"]
+        return count, solution.reshape(instance.solution_shape)
+
+    def _search_in_child(self, spec: CPSpec, limit: int | None, budget: Budget,
+                         meter: Meter) -> dict[str, Any]:
+        """:meth:`search` in a child process (:func:`cpsat_job`), killed :data:`CHILD_GRACE`
+        after the time budget runs out, or on Ctrl-C."""
+        left = meter.seconds_left()
+        job = {"task": f"{__name__}:cpsat_job", "name": self.name, "spec": spec,
+               "limit": limit, "seconds": budget.seconds, "conflicts": budget.conflicts,
+               "started": meter.started}
+        answer = run_child(job, None if left is None else max(left, 0.0) + CHILD_GRACE)
+        return answer if answer is not None else {"count": 0, "first": None, "complete": False}
+
+    def search(self, spec: CPSpec, limit: int | None, budget: Budget,
+               meter: Meter) -> dict[str, Any]:
+        """Build the model of ``spec`` and search it, in this process, within what ``meter``
+        has left: ``{"count", "first", "complete"}`` as :func:`cpsat_job` answers."""
+        cp = self._cp
+        try:
+            model, xs = self._model(spec, meter)
+        except BudgetExhausted:
+            return {"count": 0, "first": None, "complete": False}
         left = meter.seconds_left()
         if left is not None and left <= 0:
-            raise BudgetExhausted("the time budget ran out while building the model", 0)
+            return {"count": 0, "first": None, "complete": False}
         solver = self._solver(budget, left)
         found: dict[str, Any] = {"count": 0, "first": None, "stopped": False}
 
@@ -185,7 +305,7 @@ class CPSATEngine(EngineBase):
             def on_solution_callback(self) -> None:
                 found["count"] += 1
                 if found["first"] is None:
-                    found["first"] = [self.value(x) for x in xs]
+                    found["first"] = [int(self.value(x)) for x in xs]
                 if limit is not None and found["count"] >= limit:
                     found["stopped"] = True
                     self.stop_search()
@@ -193,14 +313,10 @@ class CPSATEngine(EngineBase):
         if limit != 1:
             solver.parameters.enumerate_all_solutions = True
         status = self._run(solver, model, Counter())
-        count = found["count"]
         if status == cp.INFEASIBLE:
-            return 0, None
-        complete = status == cp.OPTIMAL or found["stopped"] or (limit == 1 and count)
+            return {"count": 0, "first": None, "complete": True}
         if status not in (cp.OPTIMAL, cp.FEASIBLE, cp.UNKNOWN):
             raise SolverError(f"CP-SAT stopped with status {solver.status_name(status)}")
-        if not complete:
-            raise BudgetExhausted(f"budget exhausted after {count} solution(s): unknown", count)
-        solution = givens.copy()
-        solution[spec.free] = found["first"]
-        return count, solution.reshape(instance.solution_shape)
+        count = found["count"]
+        complete = status == cp.OPTIMAL or found["stopped"] or (limit == 1 and count > 0)
+        return {"count": count, "first": found["first"], "complete": bool(complete)}

@@ -43,7 +43,8 @@ from .budget import Budget
 from .dlx_layout import COVERED, STEP_ENTER, build_links, primary_counts
 from .slicing import count_batch, in_slices
 
-__all__ = ["BatchCount", "DancingLinks", "dlx_first", "dlx_solutions", "dlx_count"]
+__all__ = ["BatchCount", "DancingLinks", "dlx_first", "dlx_solutions", "dlx_count",
+           "load_kernels", "slice_for"]
 
 
 class BatchCount(NamedTuple):
@@ -121,6 +122,7 @@ class DancingLinks:
         self._secondary_only = primary == 0
         min_primary = int(primary[primary > 0].min()) if np.any(primary > 0) else 1
         self._width = self.num_primary // min_primary
+        self.slice_nodes = slice_for(self.num_primary, type(self).slice_nodes, self.slice_work)
 
     @classmethod
     def from_problem(cls, problem: Any) -> DancingLinks:
@@ -254,8 +256,12 @@ class DancingLinks:
         pre = self._check_pre(preselected)
         return self._count_sliced(pre, _limit(limit), budget or Budget())
 
-    #: nodes per kernel call between clock readings under a time budget (about 10-50 ms)
+    #: most nodes per kernel call between clock readings under a time budget
     slice_nodes = 1 << 16
+    #: item reads per kernel call between clock readings (about 10-50 ms): a node's MRV
+    #: choice reads every active primary item, so a big problem gets fewer nodes a slice
+    #: (:func:`slice_for`; a 200x200 Sudoku's first slice of 65,536 nodes took 3 CPU s)
+    slice_work = 1 << 25
 
     def _count_sliced(self, pre: np.ndarray, limit: int, budget: Budget):
         meter = budget.start()
@@ -482,6 +488,26 @@ def _limit(limit: int | None) -> int:
     if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 0:
         raise SolverError(f"limit must be a non-negative integer or None (got {limit!r})")
     return int(limit)
+
+
+def load_kernels() -> None:
+    """Load the kernels a count runs (from the cache), by counting a one-item problem: an
+    engine does it when it opens, so the first instance's budget does not pay for it (1.5 s
+    of wall time on a busy machine, three times a 0.5 s budget)."""
+    DancingLinks(1, 1, [0, 1], [0]).count()
+
+
+def slice_for(num_primary: int, most: int = DancingLinks.slice_nodes,
+              work: int = DancingLinks.slice_work) -> int:
+    """Nodes per slice of a problem of ``num_primary`` primary items: ``work`` item reads at
+    ``num_primary`` a node, at most ``most`` and at least 16.
+
+    Examples
+    --------
+    >>> slice_for(324), slice_for(4 * 200 * 200)     # a 9x9 Sudoku, a 200x200 one
+    (65536, 209)
+    """
+    return max(16, min(int(most), int(work) // max(int(num_primary), 1)))
 
 
 def _check_problem(num_items, num_primary, starts, items) -> None:

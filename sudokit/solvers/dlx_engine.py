@@ -27,10 +27,12 @@ from typing import Any
 import numpy as np
 
 from ..encoders import completion_to_exact_cover, to_exact_cover
+from ..encoders.size import completion_xc_size
 from ..errors import BudgetExhausted, SolverError
 from ..problems import problem_kind
+from ..resources import check_fits
 from .budget import UNLIMITED, Budget
-from .dlx import DancingLinks
+from .dlx import DancingLinks, load_kernels
 from .engine import ArrayOutcome, EngineBase, Outcome
 
 __all__ = ["DLXEngine"]
@@ -51,12 +53,23 @@ class DLXEngine(EngineBase):
             #: option index of each (cell, value) of the empty grid, -1 where none
             self.option_lookup = self.shared.option_lookup()
             self.batch_size = 4096  # one kernel call per chunk
+        else:
+            load_kernels()  # now, not inside the first instance's budget
 
     @classmethod
     def shares(cls, instance: Any, encoding: str | None) -> bool:
         """Grids of every size share one structure (built from the full construction, so
         not when the caller asked for the per-puzzle ``reduced`` one)."""
         return encoding != "reduced"
+
+    @classmethod
+    def check_memory(cls, shape: Any, budget: Budget, encoding: str | None = None,
+                     amo: str | None = None) -> None:
+        """The shape's full exact cover (what an engine opened for it builds) must fit in the
+        budget's ``memory`` (:class:`~sudokit.errors.ResourceError`)."""
+        empty = shape.with_givens(np.zeros(shape.solution_shape, dtype=np.int32))
+        check_fits(completion_xc_size(empty, "full"), "the full exact cover of this shape",
+                   budget.memory, "a smaller instance (or more memory) is needed")
 
     # shared: one structure, givens preselected ------------------------------------------
     def _decode(self, instance, cover):
@@ -89,7 +102,9 @@ class DLXEngine(EngineBase):
         return to_exact_cover(instance, encoding, budget.memory)
 
     def count(self, instance, limit: int | None = None, budget: Budget = UNLIMITED):
-        """``(count, first_solution)``; the budget's ``seconds`` and ``nodes`` bound it."""
+        """``(count, first_solution)``; the budget's ``seconds`` and ``nodes`` bound it, its
+        clock running from before the encoding: read again after the encoding and after the
+        links are built, then between the search's slices."""
         if self.shared is not None:
             count, first = self.links.count_first(self.shared.given_options(instance), limit,
                                                   budget)
@@ -100,11 +115,14 @@ class DLXEngine(EngineBase):
             raise SolverError(f"dlx reaches a {instance.kind} instance through "
                               f"{encoded.encoding}, which does not count solutions one to "
                               "one; count it with a SAT solver")
+        if meter.late():
+            raise BudgetExhausted("the time budget ran out while encoding", 0)
+        links = DancingLinks.from_problem(encoded.xc)
         left = meter.seconds_left()
         if left is not None and left <= 0:
-            raise BudgetExhausted("the time budget ran out while encoding", 0)
+            raise BudgetExhausted("the time budget ran out while building the links", 0)
         remaining = budget if left is None else replace(budget, seconds=left)
-        count, first = DancingLinks.from_problem(encoded.xc).count_first((), limit, remaining)
+        count, first = links.count_first((), limit, remaining)
         return count, None if first is None else encoded.decode(first)
 
     def solve(self, instance, budget: Budget = UNLIMITED):

@@ -13,7 +13,9 @@ encoded on its own). It then answers
 
 Every engine also says what it can do: ``batch_size`` (how many instances a batch call
 takes at once) and the class method ``shares(instance, encoding)`` (whether instances of that
-instance's shape should share one engine opened for the shape). An engine whose registry
+instance's shape should share one engine opened for the shape); an engine that builds
+something big for a shape may have the class method ``check_memory(shape, budget, encoding,
+amo)`` estimate it first (:class:`EngineBase`'s estimates nothing). An engine whose registry
 entry has ``arrays`` (an :class:`ArrayEngine`), opened for a grid shape, may also answer
 ``count_arrays(givens, limit, budget)`` when its ``takes_arrays`` is true: the same batch as
 arrays (:class:`ArrayOutcome`), ``(N, cells)`` givens in and counts and solutions out, with
@@ -147,6 +149,14 @@ class EngineBase:
         """Whether instances like ``instance`` should share one engine opened for their
         shape (by default not)."""
         return False
+
+    @classmethod
+    def check_memory(cls, shape: Any, budget: Budget, encoding: str | None = None,
+                     amo: str | None = None) -> None:
+        """Raise :class:`~sudokit.errors.ResourceError` when the engine opened for ``shape``
+        would need more than the budget's ``memory`` (default: the available memory), from
+        an estimate made before anything is built; by default nothing is estimated."""
+        return None
 
     def solve(self, instance: Any, budget: Budget = UNLIMITED) -> np.ndarray | None:
         raise NotImplementedError

@@ -24,14 +24,15 @@ from typing import Any
 from pysat.solvers import SolverNames
 
 from .._accel import mode
-from ..errors import MissingExtraError, SolverError, UnsupportedTaskError
+from ..errors import MissingExtraError, ResourceError, SolverError, UnsupportedTaskError
 from ..problems import PROBLEMS, kinds_where, problem_kind, resolve
 from ..refs import closest, is_ref, load_ref, ref_of
+from .budget import Budget
 from .engine import Engine
 
 __all__ = ["SOLVERS", "EXACT_SOLVERS", "CP_SOLVERS", "DEFAULT_SOLVER", "ENGINES", "ALL_KINDS",
            "EngineSpec", "FAST_GRID_MAX_SIDE", "FAST_GRID_SOLVER", "check_engine", "default_solver",
-           "engine_spec", "grid_solver", "open_engine", "resolve_solver",
+           "engine_spec", "grid_solver", "open_engine", "resolve_solver", "shares_within",
            "supports_budget"]
 
 _KNOWN: dict[str, str] = {
@@ -381,3 +382,32 @@ def open_engine(name: str | EngineSpec | type[Any] | None = None, shape: Any = N
     engine_class = name if isinstance(name, type) else load_ref(spec.engine, "engine",
                                                                  SolverError)
     return engine_class(spec.name, shape, **options)  # type: ignore[no-any-return]
+
+
+def shares_within(engine_class: Any, instance: Any, encoding: str | None, budget: Budget,
+                  amo: str | None = None) -> bool:
+    """Whether instances like ``instance`` should share one engine of ``engine_class`` opened
+    for their shape: the engine says sharing pays (``shares``) and what it builds for the
+    shape fits in the budget's ``memory`` (its ``check_memory``, when it has one). When that
+    does not fit, the instances go one by one, each refused or answered as one instance on
+    its own is (the one-instance road builds a smaller structure: DLX's reduced cover).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sudokit.instances import sudoku
+    >>> from sudokit.solvers.dlx_engine import DLXEngine
+    >>> empty = sudoku(np.zeros((9, 9), dtype=int))
+    >>> [shares_within(DLXEngine, empty, None, Budget(memory=m)) for m in (None, 1024)]
+    [True, False]
+    """
+    if not engine_class.shares(instance, encoding):
+        return False
+    check = getattr(engine_class, "check_memory", None)
+    if check is None:
+        return True
+    try:
+        check(instance, budget, encoding, amo)
+    except ResourceError:
+        return False
+    return True

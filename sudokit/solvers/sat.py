@@ -32,6 +32,7 @@ from ..encoders.size import completion_cnf_size
 from ..errors import BudgetExhausted, SolverError
 from ..instances.patterns import pattern_grid
 from ..problems import problem_kind
+from ..resources import check_fits
 from .budget import UNLIMITED, Budget, Meter
 from .engine import EngineBase, Outcome
 from .pysat_solver import (
@@ -120,6 +121,17 @@ class SATEngine(EngineBase):
     def shares(cls, instance: Any, encoding: str | None) -> bool:
         """Whether instances like this one should share a solver (see :attr:`shared_max_side`)."""
         return encoding != "reduced" and instance.n <= cls.shared_max_side
+
+    @classmethod
+    def check_memory(cls, shape: Any, budget: Budget, encoding: str | None = None,
+                     amo: str | None = None) -> None:
+        """The shape's empty-grid formula (what an engine opened for it loads) must fit in the
+        budget's ``memory`` (:class:`~sudokit.errors.ResourceError`)."""
+        empty = shape.with_givens(np.zeros(shape.solution_shape, dtype=np.int32))
+        name = encoding or problem_kind(empty).cnf_encoding or ""
+        check_fits(completion_cnf_size(empty, name, amo or "pairwise"),
+                   f"the {name} encoding of this shape", budget.memory,
+                   "a smaller instance (or more memory) is needed")
 
     def close(self) -> None:
         if self._sat is not None:

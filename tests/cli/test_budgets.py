@@ -23,7 +23,7 @@ from sudokit.errors import EXIT_RESOURCES, EXIT_UNKNOWN, BudgetExhausted, Resour
 from sudokit.instances import sudoku
 from sudokit.solvers import Budget, count_solutions, open_engine
 
-from ..helpers import budget_cpu_bound, cpu_seconds, run_cpu
+from ..helpers import budget_cpu_bound, cpu_seconds, requires, run_cpu
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
@@ -168,3 +168,108 @@ def test_a_1000x1000_grid_is_refused_quickly(startup):
         assert len(lines) == 1 and lines[0].startswith("sudokit: error:") \
             and "needs about" in lines[0]
         assert seconds < 2 * startup + 5, (seconds, startup)   # CPU seconds: nothing built
+
+
+# -- CP-SAT: its model's size and its time (issue 32.1) ------------------------------------
+
+@pytest.fixture(scope="module")
+def cpsat_startup():
+    """CPU seconds a one-puzzle ``solve --solver cpsat`` takes here (OR-Tools loaded)."""
+    puzzle = (ROOT / "sudokit/instances/examples/puzzle17.txt").read_text()
+    done, seconds = run("solve", "-", "--solver", "cpsat", stdin=puzzle)
+    assert done.returncode == 0, done.stderr
+    return seconds
+
+
+@requires("cp")
+@pytest.mark.slow
+def test_cpsat_time_limit_covers_its_model_expansion(cpsat_startup):
+    """CP-SAT expands an empty 100x100 Sudoku's AllDifferent constraints into 1 M Booleans
+    without reading the clock: under a 1 s limit it computed 6.4 CPU seconds (and took
+    1.2 GB), against 1.5 now that the model runs in a child process killed with the budget
+    (0.6 for the one-puzzle run). CP-SAT searches on one worker, so the bound counts the
+    limit once, not once per core as :func:`budget_cpu_bound` does."""
+    done, seconds = run("solve", "-", "--box", "10x10", "--solver", "cpsat", "--time-limit",
+                        "1", stdin=empty(100))
+    assert done.returncode == EXIT_UNKNOWN, done.stderr
+    assert "Traceback" not in done.stderr
+    assert seconds < 2 * cpsat_startup + 1.5 * 1 + 1, (seconds, cpsat_startup)
+
+
+@requires("cp")
+def test_cpsat_refuses_a_model_over_max_memory():
+    """Refused from the shape, before the model is built: exit 8 and one line (it used to
+    build the 1 GB model of an empty 100x100 Sudoku whatever --max-memory said)."""
+    done, _ = run("solve", "-", "--box", "10x10", "--solver", "cpsat", "--max-memory", "64M",
+                  "--time-limit", "2", stdin=empty(100))
+    assert done.returncode == EXIT_RESOURCES, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sudokit: error: CP-SAT's model"), lines
+    assert "needs about" in lines[0] and "64.0 MiB is allowed" in lines[0]
+
+
+@requires("cp")
+def test_cpsat_model_building_reads_the_clock():
+    """A budget already spent when the model is built stops it between unit constraints:
+    no constraint is added (counted on the model class), the answer is unknown."""
+    from sudokit.solvers.cpsat import CPSATEngine, cpsat_spec
+
+    added = []
+
+    class Counting(CPSATEngine):
+        def _model(self, spec, meter):
+            meter_late = meter.late
+            meter.late = lambda: added.append(1) or meter_late()
+            return super()._model(spec, meter)
+
+    puzzle = sudoku(np.zeros((16, 16), dtype=int))
+    spec = cpsat_spec(puzzle)
+    engine = Counting()
+    found = engine.search(spec, 1, Budget(seconds=0.0), Budget(seconds=0.0).start())
+    assert found == {"count": 0, "first": None, "complete": False}
+    assert len(added) == 1     # stopped at the first unit of 48
+    with pytest.raises(BudgetExhausted):
+        engine.count(puzzle, 1, Budget(seconds=1e-9))
+
+
+# -- --max-memory on the multi-puzzle road (issue 32.4) ------------------------------------
+
+@pytest.mark.parametrize("solver", ["dlx", "cadical195"])
+@pytest.mark.parametrize("side, box", [(16, "4x4"), (64, "8x8")],
+                         ids=["column-chunk", "records"])
+def test_max_memory_holds_on_the_multi_puzzle_road(solver, side, box, tmp_path):
+    """A file of two puzzles of one shape shares one engine opened for the shape (DLX's full
+    cover, the SAT engines' empty-grid formula up to 16x16): it was built whatever
+    --max-memory said (exit 0 or 5), where one puzzle alone is refused (exit 8)."""
+    puzzles = tmp_path / "two.txt"
+    puzzles.write_text(("1" + "." * (side * side - 1) + "\n")
+                       + ("2" + "." * (side * side - 1) + "\n"))
+    done, _ = run("solve", str(puzzles), "--box", box, "--solver", solver, "--max-memory", "4K",
+                  "--time-limit", "2")
+    assert done.returncode == EXIT_RESOURCES, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sudokit: error:") \
+        and "needs about" in lines[0] and "4.0 KiB is allowed" in lines[0], lines
+
+
+def test_a_shared_structure_over_max_memory_falls_back_to_each_instance():
+    """Where the shape's full cover does not fit but each puzzle's reduced one does, the
+    puzzles are answered one by one, as each would be alone (no engine opened for the
+    shape)."""
+    from sudokit.batch.run import EngineCache, answer
+    from sudokit.batch.spec import RunSpec
+    from sudokit.encoders.size import completion_xc_size
+
+    full = sudoku(np.zeros((9, 9), dtype=int))
+    givens = np.array([int(ch) if ch != "." else 0 for ch in
+                       (ROOT / "sudokit/instances/examples/puzzle17.txt").read_text().strip()])
+    puzzle = sudoku(givens.reshape(9, 9))
+    memory = completion_xc_size(full, "full").bytes - 1
+    assert completion_xc_size(puzzle, "reduced").bytes <= memory
+    spec = RunSpec.of("solve", solver="dlx", budget=Budget(memory=memory))
+    with EngineCache() as engines:
+        found = answer(spec, [puzzle, puzzle], engines)
+        assert list(engines.engines) == [("dlx", None)]
+    assert found.statuses() == ["sat", "sat"]
+    assert all(puzzle.is_solution(np.asarray(found.solution(row)).reshape(9, 9))
+               for row in range(2))

@@ -192,6 +192,25 @@ def test_ctrl_c_during_an_ilp_fill_exits_130(group):
     assert run.out == "", run.out[:200]
 
 
+
+@needs_proc
+@requires("cp")
+@pytest.mark.parametrize("group", [False, True], ids=["process", "terminal"])
+def test_ctrl_c_during_a_cpsat_child_exits_130(group, tmp_path):
+    """An empty 100x100 Sudoku's CP-SAT model is built and searched in a child process
+    (CP-SAT expands it without reading the clock or a stop request): Ctrl-C to the run
+    alone, or to its process group, ends both at once."""
+    big = tmp_path / "empty100.txt"
+    big.write_text("." * 100 * 100 + "\n")
+    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
+    process = subprocess.Popen([sys.executable, "-m", "sudokit", "solve", str(big), "--box",
+                                "10x10", "--solver", "cpsat"], cwd=ROOT, env=env,
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    run = interrupt(process, filling(process), group=group)
+    assert_clean(run.code, run.out, run.err, 130, "sudokit: interrupted")
+    assert run.out == "", run.out[:200]
+
 @needs_proc
 def test_sigterm_ends_as_cleanly(empty9):
     args = ("count", "-", "--limit", "100000000")

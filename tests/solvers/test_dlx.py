@@ -316,3 +316,43 @@ def test_runs_without_jit():
                           text=True, timeout=HANG_GUARD)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "4"
+
+
+# -- time budgets cover the setup and a slice is bounded by work (issue 32.4) -----------------
+
+def test_a_slice_is_bounded_by_item_reads_not_nodes():
+    """Under a time budget the clock is read between slices; a node's MRV choice reads every
+    active primary item, so a slice of a fixed 65,536 nodes took 3 CPU seconds on a 200x200
+    Sudoku (a 10 s limit overran by 1.3x to 1.6x). An empty 49x49 one (9,604 primary items):
+    a spent budget stops after one slice of at most ``slice_work`` item reads."""
+    dlx = DancingLinks(*grid_problem(49, 7, 7))
+    assert dlx.slice_nodes * dlx.num_primary <= DancingLinks.slice_work
+    with pytest.raises(BudgetExhausted):
+        dlx.count_first((), None, Budget(seconds=1e-9))
+    assert 0 < dlx.nodes <= dlx.slice_nodes
+    assert dlx.nodes * dlx.num_primary <= DancingLinks.slice_work
+    assert DancingLinks(*grid_problem(9, 3, 3)).slice_nodes == DancingLinks.slice_nodes
+
+
+def test_the_budget_is_read_after_the_links_are_built(monkeypatch):
+    """A budget spent while the links were built (made so here: the build waits it out)
+    ends the count before any node is entered."""
+    import time
+
+    from sudokit.instances import sudoku
+    from sudokit.solvers import dlx_engine
+
+    built = []
+    build = DancingLinks.from_problem
+
+    def slow_build(problem):
+        links = build(problem)
+        built.append(links)
+        time.sleep(0.3)
+        return links
+
+    monkeypatch.setattr(dlx_engine.DancingLinks, "from_problem", staticmethod(slow_build))
+    engine = dlx_engine.DLXEngine()
+    with pytest.raises(BudgetExhausted):
+        engine.count(sudoku(np.zeros((9, 9), dtype=int)), None, Budget(seconds=0.2))
+    assert len(built) == 1 and built[0].nodes == 0

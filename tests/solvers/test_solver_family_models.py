@@ -121,6 +121,27 @@ def test_cpsat_known_counts():
         assert engine.count(EMPTY4, limit=0)[0] == 0
 
 
+def test_cpsat_in_a_child_process_answers_as_in_this_one(monkeypatch):
+    """A big model is built and searched in a child process (killed with the budget): the
+    same counts and solutions come back, a spent budget gives unknown with its count."""
+    if not HAVE["cpsat"]:
+        pytest.skip("ortools not installed")
+    from sudokit.child import run_child
+    from sudokit.solvers import cpsat
+
+    monkeypatch.setattr(cpsat, "CHILD_MIN_PAIRS", 0)
+    started = []
+    monkeypatch.setattr(cpsat, "run_child",
+                        lambda job, seconds: started.append(job) or run_child(job, seconds))
+    with open_engine("cpsat") as engine:
+        assert engine.count(EMPTY4)[0] == 288
+        solution = engine.solve(LATIN4)
+        assert LATIN4.is_solution(solution)
+        with pytest.raises(BudgetExhausted):
+            engine.count(sudoku(np.zeros((9, 9), dtype=int)), None, Budget(seconds=0.3))
+    assert len(started) == 3
+
+
 # -- exact back ends: differential tests -----------------------------------------------------
 
 @settings(max_examples=40, deadline=None)
