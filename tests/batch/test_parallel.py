@@ -267,10 +267,10 @@ def test_jobs_usage_errors():
     assert_cli_error(cli_run("solve", "--jobs", "0", top3), 2, "--jobs")
 
 
-def test_an_unreachable_scheduler_is_one_line(monkeypatch):
-    monkeypatch.setattr("sudokit.batch.cluster.CONNECT_SECONDS", 1.0)
+def test_an_unreachable_scheduler_is_one_line():
     top3 = ROOT / "sudokit" / "instances" / "examples" / "top3.txt"
-    assert_cli_error(cli_run("count", "--scheduler", "tcp://127.0.0.1:9", top3), 6,
+    assert_cli_error(cli_run("count", "--cluster-timeout", "1", "--scheduler",
+                             "tcp://127.0.0.1:9", top3), 6,
                      "cannot connect to the Dask scheduler at tcp://127.0.0.1:9")
 
 
