@@ -332,6 +332,10 @@ def local_cluster(workers: int, directory: str | None = None) -> tuple[Any, Any]
     from distributed import LocalCluster
     from distributed.security import Security
 
+    # Dask's note when its lock files are slow to make (a loaded machine): stderr carries
+    # sudokit's lines only (the scratch folder is the run's own, nothing to wait for there)
+    warnings.filterwarnings("ignore", "Creating scratch directories is taking a surprisingly",
+                            UserWarning)
     security = Security.temporary()
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                            host="127.0.0.1", protocol="tls://", security=security,

@@ -321,10 +321,13 @@ def _workers(process: psutil.Process, wanted: int, cpu: float = 0.0) -> list:
 
 def test_ctrl_c_stops_the_workers_and_leaves_no_output(tmp_path, slice_file):
     out = tmp_path / "grades.txt"
+    scratch = tmp_path / "tmp"  # $TMPDIR: the workers' scratch folder is removed too
+    scratch.mkdir()
     process = subprocess.Popen([sys.executable, "-m", "sudokit", "grade", "--jobs", "2",
-                                slice_file, "-o", out], cwd=ROOT, env=_env(),
+                                slice_file, "-o", out], cwd=ROOT, env=_env(TMPDIR=str(scratch)),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _interrupt_when_working(process, 2, 1.0, out)  # the workers are grading
+    assert list(scratch.iterdir()) == []
 
 
 def _interrupt_when_working(process, workers: int, cpu: float, out,
