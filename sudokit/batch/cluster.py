@@ -28,6 +28,7 @@ import sys
 import tempfile
 import threading
 import warnings
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,7 +41,8 @@ from ..solvers.registry import NeedsExtra
 
 __all__ = ["CONNECT_SECONDS", "DASK", "TIMEOUT_KEY", "ClusterError", "build_families",
            "check_address", "check_dask", "cluster_timeout", "dask_client", "local_cluster",
-           "prepare_workers", "scheduler_settings", "worker_count", "worker_report"]
+           "prepare_joined", "prepare_workers", "register_client", "scheduler_settings",
+           "worker_count", "worker_report"]
 
 #: how long to wait, by default, for a scheduler to answer, for its first worker, and for a
 #: worker again once every worker is gone (``--cluster-timeout``)
@@ -48,6 +50,11 @@ CONNECT_SECONDS = 20.0
 
 #: the Dask setting that holds that wait while a client is open (:func:`dask_client` sets it)
 TIMEOUT_KEY = "sudokit.cluster-timeout"
+
+#: what each open client's workers need, for the workers that join later
+#: (:func:`prepare_joined`): the kernel families, and who hears what the workers do
+_PREPARED: weakref.WeakKeyDictionary[Any, tuple[tuple[str, ...], Callable[[str], None] | None]] \
+    = weakref.WeakKeyDictionary()
 
 #: the Dask setting (``distributed.worker.multiprocessing-method``) that says how a local
 #: nanny starts its worker process, as an environment variable
@@ -117,6 +124,7 @@ def dask_client(jobs: int | None = None, scheduler: str | None = None,
     with dask.config.set(settings):  # kept while the nannies may restart a worker
         with _opened(jobs, scheduler, timeout) as client:
             prepare_workers(client, families, say)
+            register_client(client, families, say)
             yield client
 
 
@@ -187,23 +195,38 @@ def build_families(families: Sequence[str]) -> tuple[int, str]:
     return done.returncode, done.stderr.strip()[-300:]
 
 
-def prepare_workers(client: Any, families: Sequence[str],
+def register_client(client: Any, families: Sequence[str],
                     say: Callable[[str], None] | None = None) -> None:
+    """Remember what the workers of ``client`` need (the kernel ``families``) and who hears
+    what they do (``say``), for the workers that join later (:func:`prepare_joined`);
+    forgotten with the client."""
+    _PREPARED[client] = (tuple(families), say)
+
+
+def prepare_joined(client: Any, workers: Sequence[str]) -> None:
+    """:func:`prepare_workers` for ``workers`` that joined the cluster of ``client`` after
+    :func:`dask_client` opened it (a worker restarted, a machine added): the same kernel
+    families, said the same way; only the version check for a client made elsewhere."""
+    families, say = _PREPARED.get(client, ((), None))
+    prepare_workers(client, families, say, workers)
+
+
+def prepare_workers(client: Any, families: Sequence[str],
+                    say: Callable[[str], None] | None = None,
+                    workers: Sequence[str] | None = None) -> None:
     """Check that every worker of ``client`` runs this version of sudokit and compile the
     kernel ``families`` where they are missing, once per machine, saying so through ``say``
     (a fresh worker would otherwise compile silently inside its first task).
+
+    ``workers``: only the workers at these addresses, ones that joined mid-run; one that has
+    left again since (it cannot be reached) is passed over.
 
     Raises
     ------
     ClusterError
         A worker cannot import or run sudokit, runs another version, or cannot compile.
     """
-    try:
-        reports = client.run(worker_report, list(families))
-    except Exception as err:  # noqa: BLE001 - whatever the worker raised: one line
-        raise ClusterError(f"a Dask worker cannot run sudokit {__version__} "
-                           f"({type(err).__name__}: {err}); install it on every worker"
-                           ) from None
+    reports = _asked(client, worker_report, list(families), workers, workers is not None)
     for address, report in sorted(reports.items()):
         if report["version"] != __version__:
             raise ClusterError(f"the Dask worker at {address} runs sudokit "
@@ -220,10 +243,34 @@ def prepare_workers(client: Any, families: Sequence[str],
         say(f"the Dask workers compile the {', '.join(names)} kernels first (not compiled on "
             f"{len(cold)} of their machines yet; once per machine)")
     for host, (address, missing) in cold.items():
-        code, said = client.run(build_families, missing, workers=[address])[address]
+        built = _asked(client, build_families, missing, [address], workers is not None)
+        code, said = built.get(address, (0, ""))  # none: the worker left
         if code != 0:
             raise ClusterError(f"compiling the {', '.join(missing)} kernels on the Dask "
                                f"worker {address} ({host}) failed (exit {code}): {said}")
+
+
+def _asked(client: Any, function: Callable[..., Any], families: list[str],
+           workers: Sequence[str] | None, joined: bool) -> dict[str, Any]:
+    """``function(families)`` run on the ``workers`` (None: every worker): address ->
+    answer. A worker that cannot be reached is left out when the workers ``joined`` mid-run,
+    else a :class:`ClusterError`, as is any other failure."""
+    try:
+        answers = client.run(function, families,
+                             workers=None if workers is None else list(workers),
+                             on_error="return")
+    except Exception as err:  # noqa: BLE001 - the scheduler's own failure: one line
+        answers = {"": err}
+    kept = {}
+    for address, answer in answers.items():
+        if isinstance(answer, OSError) and joined:
+            continue  # it left again: Dask reschedules its tasks
+        if isinstance(answer, BaseException):
+            raise ClusterError(f"a Dask worker cannot run sudokit {__version__} "
+                               f"({type(answer).__name__}: {answer}); install it on every "
+                               "worker")
+        kept[address] = answer
+    return kept
 
 
 def worker_start_method() -> str | None:

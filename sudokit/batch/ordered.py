@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SudokitError
-from .cluster import ClusterError, cluster_timeout, worker_count
+from .cluster import ClusterError, cluster_timeout, prepare_joined, worker_count
 
 __all__ = ["Chunk", "Raised", "WorkerWatch", "ordered_map", "RETRIES", "WAIT_SECONDS"]
 
@@ -128,18 +128,26 @@ def ordered_map(client: Any, function: Callable[[Any], Any], chunks: Iterable[Ch
 
 
 class WorkerWatch:
-    """Whether the cluster of ``client`` still has a worker, asked while a chunk is awaited:
-    once it has had none for ``timeout`` seconds (every worker gone, none back), the run
-    ends with a :class:`~sudokit.batch.cluster.ClusterError` instead of waiting forever."""
+    """The workers of ``client``'s cluster, looked at while a chunk is awaited: once it has
+    had none for ``timeout`` seconds (every worker gone, none back), the run ends with a
+    :class:`~sudokit.batch.cluster.ClusterError` instead of waiting forever; a worker that
+    joins is checked and given its kernels as the first ones were
+    (:func:`~sudokit.batch.cluster.prepare_joined`)."""
 
     def __init__(self, client: Any, timeout: float):
         self.client, self.timeout = client, timeout
         self.none_since: float | None = None  # when the cluster was first seen without one
+        self.known = set(self._workers())
 
     def check(self, chunk: Chunk, noun: str = "instances") -> None:
-        """Raise once the cluster has had no worker for ``timeout`` seconds (``chunk``: the
-        one awaited, named in the error)."""
-        if self._workers():
+        """Check the workers that joined; raise once the cluster has had no worker for
+        ``timeout`` seconds (``chunk``: the one awaited, named in the error)."""
+        workers = self._workers()
+        joined = sorted(set(workers) - self.known)
+        if joined:
+            self.known.update(joined)
+            prepare_joined(self.client, joined)
+        if workers:
             self.none_since = None
             return
         now = time.monotonic()
@@ -150,13 +158,14 @@ class WorkerWatch:
                                f"{self.timeout:g} s; the chunk of {chunk.describe(noun)} "
                                "cannot run)")
 
-    def _workers(self) -> int:
-        """The scheduler's workers now (0 when it does not answer within the timeout)."""
+    def _workers(self) -> dict[str, int]:
+        """The scheduler's workers now, address -> threads (none when it does not answer
+        within the timeout)."""
         try:
-            return len(self.client.sync(self.client.scheduler.ncores,
-                                        callback_timeout=self.timeout))
+            return dict(self.client.sync(self.client.scheduler.ncores,
+                                         callback_timeout=self.timeout))
         except Exception:  # noqa: BLE001 - a scheduler that does not answer has no worker
-            return 0
+            return {}
 
 
 #: what :func:`_result` returns while the chunk is still running
