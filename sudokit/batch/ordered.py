@@ -5,7 +5,9 @@ submitted and not yet consumed (so memory stays flat however long the input), an
 each chunk's result in the order the chunks came. A task that raises an unexpected error is
 retried (``retries``); a worker process that dies is replaced by its nanny and its tasks
 rescheduled (Dask's ``distributed.scheduler.allowed-failures``). A chunk that still cannot
-finish raises :class:`~sudokit.batch.cluster.ClusterError` naming its instances; a
+finish raises :class:`~sudokit.batch.cluster.ClusterError` naming its instances, as does a
+cluster left without any worker for the client's wait
+(:func:`~sudokit.batch.cluster.cluster_timeout`, ``--cluster-timeout``); a
 :class:`~sudokit.errors.SudokitError` raised by the work itself (a bad instance, a missing
 back end) is not retried and comes out as it would from the serial run.
 
@@ -28,9 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SudokitError
-from .cluster import ClusterError, worker_count
+from .cluster import ClusterError, cluster_timeout, prepare_joined, worker_count
 
-__all__ = ["Chunk", "Raised", "ordered_map", "RETRIES", "WAIT_SECONDS"]
+__all__ = ["Chunk", "Raised", "WorkerWatch", "ordered_map", "RETRIES", "WAIT_SECONDS"]
 
 #: retries of a chunk whose task raised an unexpected error
 RETRIES = 2
@@ -82,8 +84,15 @@ def ordered_map(client: Any, function: Callable[[Any], Any], chunks: Iterable[Ch
         order (the progress line covers every worker).
     in_flight : int, optional
         Chunks submitted and not yet consumed; default two per worker thread, and two more.
+
+    Raises
+    ------
+    ClusterError
+        A chunk cannot finish, or the cluster has had no worker for
+        :func:`~sudokit.batch.cluster.cluster_timeout` seconds.
     """
     limit = in_flight or 2 * worker_count(client) + 2
+    workers = WorkerWatch(client, cluster_timeout())
     source = iter(chunks)
     pending: deque[Any] = deque()  # (future, chunk), in input order
     consumed = 0  # instances whose results were yielded
@@ -103,6 +112,7 @@ def ordered_map(client: Any, function: Callable[[Any], Any], chunks: Iterable[Ch
             future, chunk = pending[0]
             result = _result(future, chunk, noun)
             if result is _WAITING:
+                workers.check(chunk, noun)
                 if progress is not None:
                     progress(consumed + sum(c.size for f, c in pending if f.done()))
                 continue
@@ -115,6 +125,47 @@ def ordered_map(client: Any, function: Callable[[Any], Any], chunks: Iterable[Ch
     finally:
         if pending:
             client.cancel([future for future, _ in pending])
+
+
+class WorkerWatch:
+    """The workers of ``client``'s cluster, looked at while a chunk is awaited: once it has
+    had none for ``timeout`` seconds (every worker gone, none back), the run ends with a
+    :class:`~sudokit.batch.cluster.ClusterError` instead of waiting forever; a worker that
+    joins is checked and given its kernels as the first ones were
+    (:func:`~sudokit.batch.cluster.prepare_joined`)."""
+
+    def __init__(self, client: Any, timeout: float):
+        self.client, self.timeout = client, timeout
+        self.none_since: float | None = None  # when the cluster was first seen without one
+        self.known = set(self._workers())
+
+    def check(self, chunk: Chunk, noun: str = "instances") -> None:
+        """Check the workers that joined; raise once the cluster has had no worker for
+        ``timeout`` seconds (``chunk``: the one awaited, named in the error)."""
+        workers = self._workers()
+        joined = sorted(set(workers) - self.known)
+        if joined:
+            self.known.update(joined)
+            prepare_joined(self.client, joined)
+        if workers:
+            self.none_since = None
+            return
+        now = time.monotonic()
+        if self.none_since is None:
+            self.none_since = now
+        elif now - self.none_since >= self.timeout:
+            raise ClusterError(f"the Dask cluster has no worker left (none for "
+                               f"{self.timeout:g} s; the chunk of {chunk.describe(noun)} "
+                               "cannot run)")
+
+    def _workers(self) -> dict[str, int]:
+        """The scheduler's workers now, address -> threads (none when it does not answer
+        within the timeout)."""
+        try:
+            return dict(self.client.sync(self.client.scheduler.ncores,
+                                         callback_timeout=self.timeout))
+        except Exception:  # noqa: BLE001 - a scheduler that does not answer has no worker
+            return {}
 
 
 #: what :func:`_result` returns while the chunk is still running

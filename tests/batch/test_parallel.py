@@ -267,10 +267,10 @@ def test_jobs_usage_errors():
     assert_cli_error(cli_run("solve", "--jobs", "0", top3), 2, "--jobs")
 
 
-def test_an_unreachable_scheduler_is_one_line(monkeypatch):
-    monkeypatch.setattr("sudokit.batch.cluster.CONNECT_SECONDS", 1.0)
+def test_an_unreachable_scheduler_is_one_line():
     top3 = ROOT / "sudokit" / "instances" / "examples" / "top3.txt"
-    assert_cli_error(cli_run("count", "--scheduler", "tcp://127.0.0.1:9", top3), 6,
+    assert_cli_error(cli_run("count", "--cluster-timeout", "1", "--scheduler",
+                             "tcp://127.0.0.1:9", top3), 6,
                      "cannot connect to the Dask scheduler at tcp://127.0.0.1:9")
 
 
@@ -321,10 +321,13 @@ def _workers(process: psutil.Process, wanted: int, cpu: float = 0.0) -> list:
 
 def test_ctrl_c_stops_the_workers_and_leaves_no_output(tmp_path, slice_file):
     out = tmp_path / "grades.txt"
+    scratch = tmp_path / "tmp"  # $TMPDIR: the workers' scratch folder is removed too
+    scratch.mkdir()
     process = subprocess.Popen([sys.executable, "-m", "sudokit", "grade", "--jobs", "2",
-                                slice_file, "-o", out], cwd=ROOT, env=_env(),
+                                slice_file, "-o", out], cwd=ROOT, env=_env(TMPDIR=str(scratch)),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _interrupt_when_working(process, 2, 1.0, out)  # the workers are grading
+    assert list(scratch.iterdir()) == []
 
 
 def _interrupt_when_working(process, workers: int, cpu: float, out,

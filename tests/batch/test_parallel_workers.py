@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 
 from sudokit._version import __version__
-from sudokit.batch.cluster import ClusterError, build_families, prepare_workers, worker_report
+from sudokit.batch.cluster import (
+    ClusterError,
+    build_families,
+    prepare_workers,
+    register_client,
+    worker_report,
+)
 
 
 class FakeClient:
@@ -18,13 +24,16 @@ class FakeClient:
         self.workers = workers
         self.built: list[tuple[str, list[str]]] = []
 
-    def run(self, function, *args, workers=None):
+    def run(self, function, *args, workers=None, on_error="raise"):
         addresses = workers or list(self.workers)
         answers = {}
         for address in addresses:
             worker = self.workers[address]
             if isinstance(worker, Exception):
-                raise worker
+                if on_error == "raise":
+                    raise worker
+                answers[address] = worker
+                continue
             host, version, cold = worker
             if function is worker_report:
                 answers[address] = {"version": version, "host": host,
@@ -80,3 +89,94 @@ def test_the_worker_report_names_what_this_machine_lacks(tmp_path, monkeypatch):
     finally:
         locations.user_root.cache_clear()
     assert report["version"] == __version__ and report["cold"] == ["takano"]
+
+
+# -- workers looked at while a chunk is awaited (sudokit.batch.ordered.WorkerWatch) ---------
+
+class WatchedClient(FakeClient):
+    """A :class:`FakeClient` whose cluster changes: each look at its workers (the scheduler's
+    ``ncores``) takes the next of ``states``, sets of worker addresses (the last one stays)."""
+
+    def __init__(self, workers: dict, states: list[set[str]]):
+        super().__init__(workers)
+        self.states = states
+        self.scheduler = type("Scheduler", (), {"ncores": None})()
+        self.runs: list[list[str]] = []
+
+    def sync(self, function, callback_timeout=None):
+        state = self.states.pop(0) if len(self.states) > 1 else self.states[0]
+        return {address: 1 for address in sorted(state)}
+
+    def run(self, function, *args, workers=None, on_error="raise"):
+        if function is worker_report:
+            self.runs.append(list(workers or self.workers))
+        return super().run(function, *args, workers=workers, on_error=on_error)
+
+
+def _chunk():
+    from sudokit.batch.ordered import Chunk
+
+    return Chunk(0, 2048, None)
+
+
+def test_a_worker_that_joins_mid_run_is_checked_and_compiles_said():
+    from sudokit.batch.ordered import WorkerWatch
+
+    client = WatchedClient({"tcp://a:1": ("a", __version__, []),
+                            "tcp://b:1": ("b", __version__, ["takano"])},
+                           [{"tcp://a:1"}, {"tcp://a:1"}, {"tcp://a:1", "tcp://b:1"}])
+    said = []
+    register_client(client, ["takano"], said.append)  # as dask_client does
+    watch = WorkerWatch(client, timeout=20.0)
+    watch.check(_chunk())
+    assert client.runs == []  # nobody new
+    watch.check(_chunk())  # b joined (a fresh machine): checked, its kernels compiled there
+    assert client.runs == [["tcp://b:1"]]
+    assert client.built == [("tcp://b:1", ["takano"])]
+    assert said == ["the Dask workers compile the takano kernels first (not compiled on 1 of "
+                    "their machines yet; once per machine)"]
+    watch.check(_chunk())
+    assert client.runs == [["tcp://b:1"]]  # once
+
+
+def test_a_worker_of_another_version_joining_mid_run_ends_the_run():
+    from sudokit.batch.ordered import WorkerWatch
+
+    client = WatchedClient({"tcp://a:1": ("a", __version__, []),
+                            "tcp://b:1": ("b", "0.0.1", [])},
+                           [{"tcp://a:1"}, {"tcp://a:1", "tcp://b:1"}])
+    watch = WorkerWatch(client, timeout=20.0)
+    with pytest.raises(ClusterError, match=f"tcp://b:1 runs sudokit 0.0.1, this is "
+                                           f"{__version__}"):
+        watch.check(_chunk())
+
+
+def test_a_cluster_left_without_workers_ends_the_run_once_the_timeout_is_spent():
+    from sudokit.batch.ordered import WorkerWatch
+
+    client = WatchedClient({"tcp://a:1": ("a", __version__, [])}, [{"tcp://a:1"}, set()])
+    watch = WorkerWatch(client, timeout=0.0)
+    watch.check(_chunk())  # the first look without a worker starts the wait
+    with pytest.raises(ClusterError, match=r"no worker left \(none for 0 s; the chunk of "
+                                           r"instances 1\.\.2048 cannot run\)"):
+        watch.check(_chunk())
+    back = WatchedClient({"tcp://a:1": ("a", __version__, [])},
+                         [{"tcp://a:1"}, set(), {"tcp://a:1"}, set()])
+    watch = WorkerWatch(back, timeout=0.0)
+    watch.check(_chunk())
+    watch.check(_chunk())  # one came back: the wait starts again
+    watch.check(_chunk())
+
+
+def test_a_worker_that_left_again_before_its_check_is_passed_over():
+    from sudokit.batch.ordered import WorkerWatch
+
+    client = WatchedClient({"tcp://a:1": ("a", __version__, []),
+                            "tcp://b:1": OSError("connection refused"),
+                            "tcp://c:1": ModuleNotFoundError("No module named 'sudokit'")},
+                           [{"tcp://a:1"}, {"tcp://a:1", "tcp://b:1"},
+                            {"tcp://a:1", "tcp://c:1"}])
+    watch = WorkerWatch(client, timeout=20.0)
+    watch.check(_chunk())  # b joined and is gone: nothing to say
+    with pytest.raises(ClusterError, match="cannot run sudokit .*No module named 'sudokit'"):
+        watch.check(_chunk())  # c joined without sudokit: the run ends
