@@ -1,15 +1,26 @@
-"""``count --counter``: the model counter options of ``sudokit count`` and their checks (the
-counters themselves: :mod:`sudokit.counting`; they count on the batch road,
-:mod:`sudokit.batch`)."""
+"""``count --counter`` and ``count --method``: the model counter and counting method options
+of ``sudokit count``, their checks, and the road that counts an instance by a method (the
+counters and methods themselves: :mod:`sudokit.counting`; everything else counts on the
+batch road, :mod:`sudokit.batch`)."""
 
 from __future__ import annotations
 
-import click
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
+import click
+import numpy as np
+
+from ..batch import Answers, EngineCache
+from ..batch.answers import STATUSES
+from ..batch.run import answer_chunks, answer_parts, cut_chunk, instances_of
 from ..counting import COUNTERS, DEFAULT_COUNTER
+from ..counting.methods import AUTO, METHODS, PLAIN, choose_method, method_choices
 from .common import FinitePositiveFloat, flag, is_given
 
-__all__ = ["check_counter", "counter_options"]
+__all__ = ["answered_chunks", "check_counter", "check_method", "counter_options",
+           "method_options"]
 
 #: the options of ``count`` that only some counters take: option name -> counter option
 #: (``spec.options``), or None for the solver-engine options (``spec.engines``)
@@ -55,3 +66,102 @@ def check_counter(ctx: click.Context, counter: str) -> None:
             if is_given(ctx, name):
                 raise click.UsageError(f"{flag(ctx, name)} needs an exact count; --counter "
                                        f"{counter} estimates")
+
+
+def method_options(func):
+    """``--method`` and ``--explain``."""
+    func = click.option("--explain", is_flag=True,
+                        help="After a count made by a method, its decomposition: the classes, "
+                             "their sizes and completions, the multiplier.")(func)
+    names = "; ".join(f"{name}: {spec.description}" for name, spec in METHODS.items())
+    return click.option(
+        "--method", type=click.Choice(method_choices()), default=AUTO, show_default=True,
+        help=f"How to split a count: {names}; plain: none (enumerate). auto picks a method "
+             "for an instance it applies to when no --limit, --counter or --jobs is "
+             "given, else plain.")(func)
+
+
+#: options a counting method does not take, with the reason (it counts exactly, serially)
+_NOT_WITH_METHOD = ("limit", "counter", "jobs", "scheduler", "conflicts", "nodes", "encoding",
+                    "amo", "require_unique")
+
+
+def check_method(ctx: click.Context, options: dict) -> str:
+    """The method ``count`` applies (``auto``, ``plain`` or a method of the registry), after
+    the usage errors of a method named with an option it does not take; ``auto`` with such
+    an option is ``plain``."""
+    method = options["method"]
+    clashes = [flag(ctx, name) for name in _NOT_WITH_METHOD
+               if name in ctx.params and is_given(ctx, name)]
+    if method in METHODS and clashes:
+        raise click.UsageError(f"{clashes[0]} does not apply to --method {method} (it counts "
+                               "exactly, with the engines, one instance at a time)")
+    if method == AUTO and clashes:
+        return PLAIN
+    if is_given(ctx, "explain") and method == PLAIN:
+        raise click.UsageError("--explain needs a counting method (--method auto or one of "
+                               f"{', '.join(METHODS)})")
+    return method
+
+
+def answered_chunks(spec: Any, chunks: Iterable[Any], progress: Callable[[int], None],
+                    method: str = PLAIN, explain: bool = False
+                    ) -> Iterator[tuple[Any, Answers]]:
+    """``(part, answers)`` in order as :func:`~sudokit.batch.answer_chunks` gives them, but
+    an instance that ``method`` counts (``auto``: one a method applies to) is counted by it
+    on its own; ``explain`` keeps each such count's decomposition in its answer's extras."""
+    if method == PLAIN:
+        yield from answer_chunks(spec, chunks, progress)
+        return
+    done = 0
+    solver = spec.engine.name if spec.engine is not None else None
+    with EngineCache() as engines:
+        for chunk in chunks:
+            for start, stop, chosen in _runs(chunk, method):
+                part = cut_chunk(chunk, start, stop)
+                if chosen == PLAIN:
+                    found = answer_parts(spec, part, engines)
+                    answers = Answers.concat(list(found))
+                else:
+                    (instance,) = instances_of(part)
+                    answers = _by_method(instance, chosen, spec, solver, explain)
+                done += len(answers)
+                yield part, answers
+                progress(done)
+
+
+def _runs(chunk: Any, method: str) -> Iterator[tuple[int, int, str]]:
+    """``(start, stop, method)``: runs of the chunk's instances counted plainly, and each
+    instance a method counts on its own (a method that does not apply raises its usage
+    error). With ``auto``, a chunk of one-line puzzles none of them empty is one run."""
+    values = getattr(chunk, "values", None)
+    if method == AUTO and values is not None and not (values == 0).all(axis=1).any():
+        yield 0, len(values), PLAIN
+        return
+    instances = instances_of(chunk)
+    start = 0
+    for at, instance in enumerate(instances):
+        chosen = choose_method(instance, method)
+        if chosen == PLAIN:
+            continue
+        if start < at:
+            yield start, at, PLAIN
+        yield at, at + 1, chosen
+        start = at + 1
+    if start < len(instances):
+        yield start, len(instances), PLAIN
+
+
+def _by_method(instance: Any, method: str, spec: Any, solver: str | None,
+               explain: bool) -> Answers:
+    """One instance's answer, counted by ``method``."""
+    started = time.monotonic()
+    result = METHODS[method].load()(instance, spec.budget, solver=solver)
+    extra: dict[str, Any] = {"method": method}
+    if explain and result.decomposition is not None:
+        extra["decomposition"] = result.decomposition
+    code = STATUSES.index(result.status)
+    count = int(result.count or 0)
+    counts = np.array([count], dtype=object if count >= 2 ** 63 else np.int64)
+    return Answers(np.array([code], np.int8), counts, None,
+                   np.array([time.monotonic() - started]), [extra])

@@ -27,7 +27,7 @@ Examples
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, permutations, product
 
 import numpy as np
@@ -57,7 +57,7 @@ def partitions(r: int) -> list[tuple[int, ...]]:
     return sorted(found)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _index(r: int) -> np.ndarray:
     """Partition index by code (:func:`_codes`): ``-1`` for no partition."""
     n = COLUMNS * r

@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 from itertools import permutations
 from typing import Any
 
@@ -297,7 +297,7 @@ def table_completions(classes: BandClasses) -> list[int]:
     return [completions(key, classes.r, table) for key in classes.keys]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(r: int) -> np.ndarray:
     return band_table(first_bands(r, COLUMNS), r)
 
