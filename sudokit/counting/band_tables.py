@@ -32,7 +32,7 @@ from itertools import combinations, permutations, product
 
 import numpy as np
 
-__all__ = ["band_table", "completions", "partitions"]
+__all__ = ["band_table", "bands_with_columns", "completions", "partitions"]
 
 #: three bands of r x 3 boxes: the shapes whose tables this module builds
 COLUMNS = 3
@@ -164,6 +164,27 @@ def _onto_first(columns: np.ndarray, r: int) -> np.ndarray:
         symbols = np.nonzero(bits[:, j])[1].reshape(len(columns), r)
         relabel[np.arange(len(columns))[:, None], symbols] = target[j]
     return relabel
+
+
+def bands_with_columns(columns: np.ndarray, r: int, table: np.ndarray) -> int:
+    """``g``: how many bands of ``r x 3`` boxes have the column sets ``columns`` (``(3r,)``
+    bit masks, column by column), read from ``table`` (:func:`band_table`).
+
+    Examples
+    --------
+    >>> from sudokit.counting.bands import first_bands
+    >>> listed = first_bands(2, 3)
+    >>> columns = np.bitwise_or.reduce(np.int64(1) << listed[0].astype(np.int64), axis=0)
+    >>> bands_with_columns(columns, 2, band_table(listed, 2))
+    8
+    """
+    n = COLUMNS * r
+    stacks = np.asarray(columns, dtype=np.int64).reshape(r, COLUMNS)
+    relabel = _onto_first(stacks[:1], r)[0]
+    index = _index(r)
+    at = tuple(int(index[_codes(_relabelled(stacks[s:s + 1], relabel), n)[0]])
+               for s in range(1, r))
+    return int(table[at]) if min(at, default=0) >= 0 else 0
 
 
 def completions(band: np.ndarray, r: int, table: np.ndarray) -> int:

@@ -198,12 +198,14 @@ def _least(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 class BandClasses:
-    """The classes of the first band of ``r x c`` boxes: ``keys`` (``(K, r, n)``: each
-    class's least member) and ``sizes`` (how many completions of the band with its first
-    box fixed fall in each class)."""
+    """The classes of the first band of ``r x c`` boxes: ``keys`` (``(K, r, n)``: a member
+    of each), ``sizes`` (how many completions of the band with its first box fixed fall in
+    each class) and ``of_listed`` (the class of each band :func:`first_bands` lists)."""
 
-    def __init__(self, r: int, c: int, keys: np.ndarray, sizes: list[int]):
+    def __init__(self, r: int, c: int, keys: np.ndarray, sizes: list[int],
+                 of_listed: np.ndarray):
         self.r, self.c, self.keys, self.sizes = r, c, keys, sizes
+        self.of_listed = of_listed
 
     def grids(self) -> Iterator[Any]:
         """Each class's grid to complete: its first band, the rest empty."""
@@ -246,8 +248,8 @@ def band_classes(r: int, c: int) -> BandClasses:
     keys, which = np.unique(canonical_keys(listed[first], r, c), axis=0, return_inverse=True)
     counts = np.bincount(which.reshape(-1), weights=members, minlength=len(keys))
     each = math.factorial(c) ** (r - 1) * math.factorial(r - 1)
-    del group
-    return BandClasses(r, c, keys, [int(k) * each for k in counts.round().astype(np.int64)])
+    sizes = [int(k) * each for k in counts.round().astype(np.int64)]
+    return BandClasses(r, c, keys, sizes, which.reshape(-1)[group.reshape(-1)])
 
 
 def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None
