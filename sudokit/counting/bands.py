@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 
 from ..instances import sudoku
+from ..problems import problem_kind
 from ..solvers.budget import UNLIMITED, Budget
 from .band_tables import COLUMNS, band_table, completions
 from .base import CountResult
@@ -57,7 +58,8 @@ __all__ = ["BandClasses", "band_classes", "canonical_keys", "column_sets", "coun
 
 def refusal(instance: Any) -> str | None:
     """Why ``bands`` does not count ``instance``: not a plain Sudoku with boxes, not empty."""
-    if getattr(instance, "kind", None) != "sudoku":
+    kind = problem_kind(instance)
+    if kind.family != "grid" or "box" not in kind.options:
         return "it counts Sudoku grids only"
     if instance.variants or instance.box is None:
         shown = ", ".join(instance.variants) or "boxless"

@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from ..instances import latin_square
+from ..problems import problem_kind
 from ..solvers.budget import UNLIMITED, Budget
 from .base import CountResult
 from .completions import count_completions
@@ -54,7 +55,8 @@ __all__ = ["count", "cycle_types", "refusal", "second_row", "type_size"]
 
 def refusal(instance: Any) -> str | None:
     """Why ``reduced`` does not count ``instance``: not a plain Latin square, or not empty."""
-    if getattr(instance, "kind", None) != "latin":
+    kind = problem_kind(instance)
+    if kind.family != "grid" or "box" in kind.options:
         return "it counts Latin squares only"
     if instance.variants:
         return f"it counts plain Latin squares, not {', '.join(instance.variants)} ones"

@@ -14,7 +14,7 @@ import pytest
 
 from sudokit.batch import Answers
 from sudokit.counting.band_tables import band_table, bands_with_columns, completions
-from sudokit.counting.bands import band_classes, canonical_keys, first_bands, oriented
+from sudokit.counting.bands import band_classes, first_bands, oriented
 from sudokit.counting.completions import count_completions
 from sudokit.counting.enumerate import count as enumerated
 from sudokit.counting.methods import (
