@@ -22,7 +22,7 @@ Examples
 >>> from sudokit.counting.bands import band_classes, first_bands
 >>> classes, table = band_classes(2, 3), band_table(first_bands(2, 3), 2)
 >>> [completions(key, 2, table) for key in classes.keys]
-[1408, 1088, 928]
+[928, 1088, 1408]
 """
 
 from __future__ import annotations

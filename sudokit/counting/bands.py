@@ -30,7 +30,7 @@ Examples
 >>> from sudokit.instances import sudoku
 >>> result = count(sudoku(np.zeros((4, 4), dtype=int)))
 >>> result.count, [(c.size, c.completions) for c in result.decomposition.classes]
-(288, [(2, 4), (2, 2)])
+(288, [(2, 2), (2, 4)])
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ import math
 import time
 from collections.abc import Iterator
 from functools import cache
-from itertools import permutations
+from itertools import permutations, product
 from typing import Any
 
 import numpy as np
@@ -232,10 +232,70 @@ def column_sets(bands: np.ndarray, r: int, c: int) -> np.ndarray:
     return np.sort(masks.reshape(len(bands), r, c), axis=-1).reshape(len(bands), r * c)
 
 
+def column_set_keys(columns: np.ndarray, r: int, c: int) -> np.ndarray:
+    """The least image of each band's column sets (:func:`column_sets`, ``(M, n)``) under
+    relabelling and permuting the columns and the boxes: ``(M, r - 1)``, each other box's
+    column sets as one number, after some box's were relabelled onto the first box's
+    (every box, every order of its columns, every bijection within each column).
+    Bands with one key have the same completions (they see the same column sets up to
+    those symmetries).
+
+    Examples
+    --------
+    >>> bands = first_bands(3, 2)
+    >>> len(np.unique(column_set_keys(column_sets(bands, 3, 2), 3, 2), axis=0))
+    4
+    """
+    n = r * c
+    stacks = columns.reshape(len(columns), r, c)
+    target = np.arange(1, n + 1).reshape(r, c).T                  # [column, row]
+    best: np.ndarray | None = None
+    within = list(product(*(list(permutations(range(r))) for _ in range(c))))
+    for first in range(r):
+        rest = [s for s in range(r) if s != first]
+        for order in permutations(range(c)):
+            symbols = [_symbols(stacks[:, first, j], n, r) for j in order]   # (M, r) each
+            for bijection in within:
+                relabel = np.zeros((len(columns), n + 1), dtype=np.int64)
+                for j, (held, image) in enumerate(zip(symbols, bijection, strict=True)):
+                    relabel[np.arange(len(columns))[:, None], held] = target[j][list(image)]
+                key = _stack_keys(_relabel_masks(stacks[:, rest], relabel), n)
+                best = key if best is None else _least(best, key)
+    assert best is not None
+    return best
+
+
+def _symbols(masks: np.ndarray, n: int, r: int) -> np.ndarray:
+    """The ``r`` symbols of each mask, in increasing order: ``(M, r)``."""
+    bits = (masks[:, None] >> np.arange(n + 1)) & 1
+    return np.nonzero(bits)[1].reshape(len(masks), r)
+
+
+def _relabel_masks(masks: np.ndarray, relabel: np.ndarray) -> np.ndarray:
+    """Masks ``(M, ...)`` with symbol ``v`` of row ``m`` replaced by ``relabel[m, v]``."""
+    out = np.zeros(masks.shape, dtype=np.int64)
+    shape = (len(masks),) + (1,) * (masks.ndim - 1)
+    for v in range(1, relabel.shape[1]):
+        out |= ((masks >> v) & 1) << relabel[:, v].reshape(shape)
+    return out
+
+
+def _stack_keys(stacks: np.ndarray, n: int) -> np.ndarray:
+    """Each stack's column sets (``(M, k, c)`` masks) as one number, the columns in order,
+    then the stacks sorted: ``(M, k)``."""
+    ordered = np.sort(stacks, axis=-1)
+    width = n + 1
+    packed = np.zeros(ordered.shape[:2], dtype=np.int64)
+    for j in range(ordered.shape[-1]):
+        packed = packed << width | ordered[..., j]
+    return np.sort(packed, axis=-1)
+
+
 def band_classes(r: int, c: int) -> BandClasses:
     """The classes of the first band of ``r x c`` boxes (see the module, steps 2 and 3):
     bands with the same column sets (:func:`column_sets`) are counted together, one of
-    them canonicalised (:func:`canonical_keys`).
+    them canonicalised (:func:`canonical_keys`), and the classes whose members' column sets
+    have one key (:func:`column_set_keys`) joined.
 
     Examples
     --------
@@ -248,7 +308,10 @@ def band_classes(r: int, c: int) -> BandClasses:
                                          return_index=True, return_inverse=True,
                                          return_counts=True)
     keys, which = np.unique(canonical_keys(listed[first], r, c), axis=0, return_inverse=True)
-    counts = np.bincount(which.reshape(-1), weights=members, minlength=len(keys))
+    _, kept, merged = np.unique(column_set_keys(column_sets(keys, r, c), r, c), axis=0,
+                                return_index=True, return_inverse=True)
+    keys, which = keys[kept], merged.reshape(-1)[which.reshape(-1)]
+    counts = np.bincount(which, weights=members, minlength=len(keys))
     each = math.factorial(c) ** (r - 1) * math.factorial(r - 1)
     sizes = [int(k) * each for k in counts.round().astype(np.int64)]
     return BandClasses(r, c, keys, sizes, which.reshape(-1)[group.reshape(-1)])
