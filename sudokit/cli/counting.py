@@ -77,8 +77,8 @@ def method_options(func):
     return click.option(
         "--method", type=click.Choice(method_choices()), default=AUTO, show_default=True,
         help=f"How to split a count: {names}; plain: none (enumerate). auto picks a method "
-             "for an instance it applies to when no --limit, --counter or --jobs is "
-             "given, else plain.")(func)
+             "for an instance it applies to when no --solver, --limit, --counter or --jobs "
+             "is given, else plain; a named method counts its classes with --solver.")(func)
 
 
 #: options a counting method does not take, with the reason (it counts exactly, serially)
@@ -89,18 +89,20 @@ _NOT_WITH_METHOD = ("limit", "counter", "jobs", "scheduler", "conflicts", "nodes
 def check_method(ctx: click.Context, options: dict) -> str:
     """The method ``count`` applies (``auto``, ``plain`` or a method of the registry), after
     the usage errors of a method named with an option it does not take; ``auto`` with such
-    an option is ``plain``."""
+    an option, or with ``--solver`` (which asks for that engine's enumeration), is
+    ``plain``."""
     method = options["method"]
     clashes = [flag(ctx, name) for name in _NOT_WITH_METHOD
                if name in ctx.params and is_given(ctx, name)]
     if method in METHODS and clashes:
         raise click.UsageError(f"{clashes[0]} does not apply to --method {method} (it counts "
                                "exactly, with the engines, one instance at a time)")
-    if method == AUTO and clashes:
-        return PLAIN
+    if method == AUTO and (clashes or is_given(ctx, "solver")):
+        method = PLAIN
     if is_given(ctx, "explain") and method == PLAIN:
-        raise click.UsageError("--explain needs a counting method (--method auto or one of "
-                               f"{', '.join(METHODS)})")
+        raise click.UsageError("--explain needs a counting method (--method "
+                               f"{' or '.join(METHODS)}, or auto without --solver, --limit "
+                               "and the other enumeration options)")
     return method
 
 

@@ -335,7 +335,7 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None
     classes = band_classes(r, c)
     left = None if budget.seconds is None else budget.seconds - (time.monotonic() - start)
     if uses_table(r, c):
-        counts: list[int] | None = table_completions(classes)
+        counts: list[int] | None = table_completions(classes, budget, start)
         engine = "the band table (sudokit.counting.band_tables)"
     else:
         found = count_completions(list(classes.grids()), solver, Budget(seconds=left))
@@ -358,10 +358,18 @@ def uses_table(r: int, c: int) -> bool:
     return c == COLUMNS and r <= 3
 
 
-def table_completions(classes: BandClasses) -> list[int]:
-    """Each class's completions by the band table (a three-band shape, :func:`uses_table`)."""
+def table_completions(classes: BandClasses, budget: Budget = UNLIMITED,
+                      start: float | None = None) -> list[int] | None:
+    """Each class's completions by the band table (a three-band shape, :func:`uses_table`),
+    or None when ``budget.seconds`` (counted from ``start``) runs out first."""
+    start = time.monotonic() if start is None else start
     table = _table(classes.r)
-    return [completions(key, classes.r, table) for key in classes.keys]
+    found = []
+    for key in classes.keys:
+        if budget.seconds is not None and time.monotonic() - start > budget.seconds:
+            return None
+        found.append(completions(key, classes.r, table))
+    return found
 
 
 @cache

@@ -237,6 +237,24 @@ def test_cli_auto_with_a_limit_counts_plainly():
     assert result.exit_code == 0 and result.stdout.split()[-1] == "2"
 
 
+def test_cli_auto_with_a_solver_enumerates_and_a_method_takes_it():
+    """--solver alone asks for that engine's enumeration; with --method it counts the
+    classes."""
+    plain = json.loads(cli_run("count", "--json", "--solver", "dlx", "-",
+                               input="." * 16 + "\n").stdout)
+    assert plain["count"] == 288 and "method" not in plain
+    split = json.loads(cli_run("count", "--json", "--explain", "--method", "bands", "--solver",
+                               "dlx", "-", input="." * 16 + "\n").stdout)
+    assert split["count"] == 288 and split["decomposition"]["engine"] == "dlx"
+
+
+def test_cli_time_limit_bounds_a_method():
+    """Past --time-limit a method's count is unknown (exit 5), here before the 9x9 table's
+    first class is completed."""
+    result = cli_run("count", "--time-limit", "0.001", "-", input="." * 81 + "\n")
+    assert result.exit_code == 5 and result.stdout.split()[-1] == "unknown"
+
+
 def test_writer_prints_big_counts_exactly(tmp_path):
     """Counts past 2**63 print exactly; in JSON past 2**53 as decimal strings."""
     from sudokit.cli.answers import AnswerWriter
