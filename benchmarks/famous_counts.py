@@ -117,7 +117,7 @@ def latin8_share(per_class: int) -> list[str]:
     share = counted / estimated
     return ["Latin 8 (share)", f"~{estimate:.4e}", "reduced", "7",
             f"{seconds:.1f}", f"ratio {estimate / LATIN_8:.4f}",
-            f"{share:.2%} of the reduced squares counted"]
+            f"{share:.4%} of the reduced squares counted"]
 
 
 def main() -> None:
