@@ -65,7 +65,8 @@ def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: 
                 answers = answer_on_cluster(client, spec, chunks, progress)
             else:
                 answers = answered_chunks(spec, _flushed_between(chunks, out), progress,
-                                          options.get("method", "plain"), options.get("explain"))
+                                          options.get("method", "plain"),
+                                          bool(options.get("explain")))
             yield from _flushing(answers, out)
     finally:
         progress.close()
