@@ -69,7 +69,11 @@ def check_counter(ctx: click.Context, counter: str) -> None:
 
 
 def method_options(func):
-    """``--method`` and ``--explain``."""
+    """``--method``, ``--explain`` and ``--checkpoint``."""
+    func = click.option("--checkpoint", type=click.Path(dir_okay=False), metavar="PATH",
+                        help="A counting method keeps each class's completions in PATH as it "
+                             "counts them; run again, it reads them back and counts only "
+                             "the rest.")(func)
     func = click.option("--explain", is_flag=True,
                         help="After a count made by a method, its decomposition: the classes, "
                              "their sizes and completions, the multiplier.")(func)
@@ -99,19 +103,21 @@ def check_method(ctx: click.Context, options: dict) -> str:
                                "exactly, with the engines, one instance at a time)")
     if method == AUTO and (clashes or is_given(ctx, "solver")):
         method = PLAIN
-    if is_given(ctx, "explain") and method == PLAIN:
-        raise click.UsageError("--explain needs a counting method (--method "
-                               f"{' or '.join(METHODS)}, or auto without --solver, --limit "
-                               "and the other enumeration options)")
+    for name in ("explain", "checkpoint"):
+        if is_given(ctx, name) and method == PLAIN:
+            raise click.UsageError(f"{flag(ctx, name)} needs a counting method (--method "
+                                   f"{' or '.join(METHODS)}, or auto without --solver, "
+                                   "--limit and the other enumeration options)")
     return method
 
 
 def answered_chunks(spec: Any, chunks: Iterable[Any], progress: Callable[[int], None],
-                    method: str = PLAIN, explain: bool = False
+                    method: str = PLAIN, explain: bool = False, checkpoint: str | None = None
                     ) -> Iterator[tuple[Any, Answers]]:
     """``(part, answers)`` in order as :func:`~sudokit.batch.answer_chunks` gives them, but
     an instance that ``method`` counts (``auto``: one a method applies to) is counted by it
-    on its own; ``explain`` keeps each such count's decomposition in its answer's extras."""
+    on its own; ``explain`` keeps each such count's decomposition in its answer's extras;
+    ``checkpoint`` is the method's file of completions counted so far."""
     if method == PLAIN:
         yield from answer_chunks(spec, chunks, progress)
         return
@@ -126,7 +132,8 @@ def answered_chunks(spec: Any, chunks: Iterable[Any], progress: Callable[[int], 
                     answers = Answers.concat(list(found))
                 else:
                     (instance,) = instances_of(part)
-                    answers = _by_method(instance, chosen, spec, solver, explain)
+                    answers = _by_method(instance, chosen, spec, solver, explain,
+                                         checkpoint)
                 done += len(answers)
                 yield part, answers
                 progress(done)
@@ -155,10 +162,11 @@ def _runs(chunk: Any, method: str) -> Iterator[tuple[int, int, str]]:
 
 
 def _by_method(instance: Any, method: str, spec: Any, solver: str | None,
-               explain: bool) -> Answers:
+               explain: bool, checkpoint: str | None) -> Answers:
     """One instance's answer, counted by ``method``."""
     started = time.monotonic()
-    result = METHODS[method].load()(instance, spec.budget, solver=solver)
+    result = METHODS[method].load()(instance, spec.budget, solver=solver,
+                                    checkpoint=checkpoint)
     extra: dict[str, Any] = {"method": method}
     if explain and result.decomposition is not None:
         extra["decomposition"] = result.decomposition

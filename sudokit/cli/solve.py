@@ -66,7 +66,8 @@ def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: 
             else:
                 answers = answered_chunks(spec, _flushed_between(chunks, out), progress,
                                           options.get("method", "plain"),
-                                          bool(options.get("explain")))
+                                          bool(options.get("explain")),
+                                          options.get("checkpoint"))
             yield from _flushing(answers, out)
     finally:
         progress.close()

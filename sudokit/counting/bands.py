@@ -317,8 +317,8 @@ def band_classes(r: int, c: int) -> BandClasses:
     return BandClasses(r, c, keys, sizes, which.reshape(-1)[group.reshape(-1)])
 
 
-def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None
-          ) -> CountResult:
+def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
+          checkpoint: str | None = None) -> CountResult:
     """The number of Sudoku grids of the empty ``instance``'s shape (see the module), with
     its :class:`~sudokit.counting.methods.Decomposition`.
 
@@ -329,6 +329,9 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None
     solver : str, optional
         The engine that counts each class's completions (default ``takano``; ``dlx`` too);
         three-band shapes up to 9x9 are completed by :mod:`~sudokit.counting.band_tables`.
+    checkpoint : str, optional
+        A file that keeps each class's completions counted by the engines, read back by a
+        count run again (:class:`~sudokit.counting.completions.Checkpoint`).
     """
     start = time.monotonic()
     r, c = oriented(instance.box)
@@ -338,7 +341,8 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None
         counts: list[int] | None = table_completions(classes, budget, start)
         engine = "the band table (sudokit.counting.band_tables)"
     else:
-        found = count_completions(list(classes.grids()), solver, Budget(seconds=left))
+        found = count_completions(list(classes.grids()), solver, Budget(seconds=left),
+                                  checkpoint)
         counts, engine = found.counts, found.engine
     seconds = time.monotonic() - start
     if counts is None:

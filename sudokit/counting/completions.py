@@ -12,15 +12,18 @@ Examples
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import OutputError, SudokitError, UnreadableFileError
 from ..solvers.budget import UNLIMITED, Budget
 from ..solvers.registry import check_engine, open_engine, resolve_solver
 
-__all__ = ["COMPLETION_ENGINE", "Completions", "count_completions"]
+__all__ = ["COMPLETION_ENGINE", "Checkpoint", "Completions", "count_completions", "grid_key"]
 
 #: the engine that counts completions when none is named (the fastest grid counter)
 COMPLETION_ENGINE = "takano"
@@ -36,17 +39,84 @@ class Completions:
     seconds: float
 
 
+class Checkpoint:
+    """Completions counted so far, kept in a file of JSON lines (``{"grid": KEY,
+    "completions": "DIGITS"}``, one per grid, appended and flushed as each count ends), so
+    that a count stopped by a budget, Ctrl-C or a crash resumes where it was.
+
+    ``KEY`` names the grid (:func:`grid_key`); a grid already in the file is not counted
+    again.
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        self.done = self._read()
+
+    def _read(self) -> dict[str, int]:
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                lines = handle.read().splitlines()
+        except FileNotFoundError:
+            return {}
+        except OSError as err:
+            raise UnreadableFileError(f"{self.path}: cannot read the checkpoint: "
+                                      f"{err.strerror}") from None
+        done = {}
+        for number, line in enumerate(lines, start=1):
+            try:
+                entry = json.loads(line)
+                done[str(entry["grid"])] = int(entry["completions"])
+            except (ValueError, KeyError, TypeError):
+                raise SudokitError(f"{self.path}:{number}: not a checkpoint line (JSON "
+                                   "with grid and completions)") from None
+        return done
+
+    def add(self, key: str, count: int) -> None:
+        """Record ``count`` for grid ``key``, on disk before this returns."""
+        self.done[key] = count
+        try:
+            with open(self.path, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps({"grid": key, "completions": str(count)}) + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as err:
+            raise OutputError(f"{self.path}: cannot write the checkpoint: "
+                              f"{err.strerror}") from None
+
+
+def grid_key(instance: Any) -> str:
+    """A grid's name in a checkpoint: its kind, box and givens.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sudokit.instances import latin_square
+    >>> grid_key(latin_square(np.array([[1, 0], [0, 0]])))
+    'latin - 1,0,0,0'
+    """
+    box = "x".join(map(str, instance.box)) if instance.box else "-"
+    return f"{instance.kind} {box} {','.join(map(str, instance.flat_givens.tolist()))}"
+
+
 def count_completions(instances: Sequence[Any], solver: str | None = None,
-                      budget: Budget = UNLIMITED) -> Completions:
+                      budget: Budget = UNLIMITED, checkpoint: str | None = None
+                      ) -> Completions:
     """The number of solutions of each of ``instances`` (one kind), counted by ``solver``
-    (default :data:`COMPLETION_ENGINE`) within ``budget.seconds`` for all of them."""
+    (default :data:`COMPLETION_ENGINE`) within ``budget.seconds`` for all of them; with
+    ``checkpoint`` (a path), those the file holds are read, the others written to it as
+    they are counted (:class:`Checkpoint`)."""
     name = resolve_solver(solver) if solver else COMPLETION_ENGINE
     start = time.monotonic()
+    kept = Checkpoint(checkpoint) if checkpoint else None
     counts: list[int] = []
     if instances:
         check_engine(name, instances[0].kind, "count")
     with open_engine(name) as engine:
         for instance in instances:
+            key = grid_key(instance) if kept else ""
+            if kept and key in kept.done:
+                counts.append(kept.done[key])
+                continue
             left = None if budget.seconds is None else budget.seconds - (
                 time.monotonic() - start)
             if left is not None and left <= 0:
@@ -55,4 +125,6 @@ def count_completions(instances: Sequence[Any], solver: str | None = None,
             if outcome.status == "unknown":
                 return Completions(None, name, time.monotonic() - start)
             counts.append(int(outcome.count or 0))
+            if kept:
+                kept.add(key, counts[-1])
     return Completions(counts, name, time.monotonic() - start)

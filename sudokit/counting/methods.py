@@ -11,7 +11,7 @@ decomposition into classes whose members have the same number of completions:
 
 ``plain`` is no decomposition (the counter counts the instance as it is), and ``auto`` picks
 the first method of :data:`METHODS` that applies to an instance, else ``plain``. Each entry
-names its ``count(instance, budget, solver=None) -> CountResult`` and its
+names its ``count(instance, budget, solver=None, checkpoint=None) -> CountResult`` and its
 ``refusal(instance) -> str | None`` (why it does not apply, None when it does); the result's
 ``decomposition`` is a :class:`Decomposition` (what ``count --explain`` prints).
 
@@ -135,7 +135,8 @@ class MethodSpec:
     ----------
     name, description : str
     function : str or callable
-        Its ``count(instance, budget, solver=None) -> CountResult`` (or its reference).
+        Its ``count(instance, budget, solver=None, checkpoint=None) -> CountResult`` (or
+        its reference).
     refusal : str or callable
         Its ``refusal(instance) -> str | None``: why it does not count ``instance``.
     """
@@ -211,11 +212,14 @@ def choose_method(instance: Any, method: str = AUTO) -> str:
 
 
 def count_by_method(instance: Any, method: str = AUTO, budget: Budget = UNLIMITED,
-                    solver: str | None = None) -> CountResult:
+                    solver: str | None = None, checkpoint: str | None = None) -> CountResult:
     """Count the solutions of ``instance`` by ``method`` (see :func:`choose_method`);
-    :data:`PLAIN` enumerates with the engines (:mod:`~sudokit.counting.enumerate`)."""
+    :data:`PLAIN` enumerates with the engines (:mod:`~sudokit.counting.enumerate`).
+    ``checkpoint``: a file keeping the classes' completions as they are counted, so that
+    the same call resumes (:class:`~sudokit.counting.completions.Checkpoint`)."""
     chosen = choose_method(instance, method)
     if chosen == PLAIN:
         return enumerated(instance, budget, solver=solver)
-    result: CountResult = METHODS[chosen].load()(instance, budget, solver=solver)
+    result: CountResult = METHODS[chosen].load()(instance, budget, solver=solver,
+                                                 checkpoint=checkpoint)
     return result

@@ -125,8 +125,8 @@ def _representative(cycle_type: tuple[int, ...]) -> Any:
     return latin_square(grid)
 
 
-def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None
-          ) -> CountResult:
+def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
+          checkpoint: str | None = None) -> CountResult:
     """The number of Latin squares of the empty ``instance``'s order (see the module), with
     its :class:`~sudokit.counting.methods.Decomposition`.
 
@@ -136,6 +136,9 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None
         Its ``seconds`` bound the whole count (past it: ``unknown``).
     solver : str, optional
         The engine that counts the completions (default ``takano``; ``dlx`` too).
+    checkpoint : str, optional
+        A file that keeps each class's completions as it is counted, read back by a count
+        run again (:class:`~sudokit.counting.completions.Checkpoint`).
     """
     n = instance.n
     start = time.monotonic()
@@ -146,7 +149,8 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None
         return CountResult("sat", decomposition.total, seconds=time.monotonic() - start,
                            decomposition=decomposition)
     types = list(cycle_types(n))
-    found = count_completions([_representative(t) for t in types], solver, budget)
+    found = count_completions([_representative(t) for t in types], solver, budget,
+                              checkpoint)
     seconds = time.monotonic() - start
     if found.counts is None:
         return CountResult("unknown", None, seconds=seconds)

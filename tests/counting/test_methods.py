@@ -271,3 +271,32 @@ def test_writer_prints_big_counts_exactly(tmp_path):
     AnswerWriter(js, "count", as_json=True).write(records, found)
     assert text.getvalue().split()[-1] == str(big)
     assert json.loads(js.getvalue())["count"] == str(big)
+
+
+def test_checkpoint_resumes_from_the_classes_counted(tmp_path):
+    """A checkpoint keeps each class's completions; a run with part of the file counts only
+    the rest (the file grows back to every class) and takes the recorded ones as they are
+    (a doctored entry shows in the total: it was read, not recounted)."""
+    path = tmp_path / "latin6.jsonl"
+    square = _empty(6, latin=True)
+    first = count_by_method(square, "reduced", checkpoint=str(path))
+    lines = path.read_text().splitlines()
+    assert first.count == LATIN[5] and len(lines) == 4
+    entry = json.loads(lines[0])
+    entry["completions"] = str(int(entry["completions"]) + 1)
+    path.write_text(json.dumps(entry) + "\n" + lines[1] + "\n")
+    again = count_by_method(square, "reduced", checkpoint=str(path))
+    size = again.decomposition.classes[0].size
+    assert again.count == LATIN[5] + size * again.decomposition.multiplier
+    assert len(path.read_text().splitlines()) == 4
+
+
+def test_cli_checkpoint_errors(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"grid"\n')
+    result = cli_run("count", "--problem", "latin", "--checkpoint", str(bad), "-",
+                     input="." * 36 + "\n")
+    assert_cli_error(result, 4, "bad.jsonl:1", "not a checkpoint line")
+    result = cli_run("count", "--limit", "2", "--checkpoint", str(bad), "-",
+                     input="." * 36 + "\n")
+    assert_cli_error(result, 2, "--checkpoint needs a counting method")
