@@ -300,3 +300,18 @@ def test_cli_checkpoint_errors(tmp_path):
     result = cli_run("count", "--limit", "2", "--checkpoint", str(bad), "-",
                      input="." * 36 + "\n")
     assert_cli_error(result, 2, "--checkpoint needs a counting method")
+
+
+@pytest.mark.heavy   # about 2 minutes at load 11: 428,032 first bands keyed, 26 classes
+def test_bands_eight_by_eight_known_value():
+    result = count_by_method(_empty(8, (2, 4)), "bands")
+    assert result.count == 29136487207403520
+    assert len(result.decomposition.classes) == 26
+
+
+@pytest.mark.heavy   # 20-40 s: Felgenhauer & Jarvis' 44 classes, completed by the table
+def test_bands_nine_by_nine_known_value():
+    result = count_by_method(_empty(9), "auto")
+    assert result.count == 6670903752021072936960
+    assert len(result.decomposition.classes) == 44
+    assert sum(c.size for c in result.decomposition.classes) == 2612736
