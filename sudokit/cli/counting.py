@@ -5,6 +5,7 @@ batch road, :mod:`sudokit.batch`)."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -16,8 +17,11 @@ from ..batch import Answers, EngineCache
 from ..batch.answers import STATUSES
 from ..batch.run import answer_chunks, answer_parts, cut_chunk, instances_of
 from ..counting import COUNTERS, DEFAULT_COUNTER
+from ..counting.completions import COMPLETION_ENGINE, Mapper
 from ..counting.methods import AUTO, METHODS, PLAIN, choose_method, method_choices
+from ..solvers.registry import ENGINES, resolve_solver
 from .common import FinitePositiveFloat, flag, is_given
+from .jobs import cluster_client, on_cluster
 
 __all__ = ["answered_chunks", "check_counter", "check_method", "counter_options",
            "method_options"]
@@ -82,12 +86,15 @@ def method_options(func):
         "--method", type=click.Choice(method_choices()), default=AUTO, show_default=True,
         help=f"How to split a count: {names}; plain: none (enumerate). auto picks a method "
              "for an instance it applies to when no --solver, --limit, --counter or --jobs "
-             "is given, else plain; a named method counts its classes with --solver.")(func)
+             "is given, else plain; a named method counts its classes with --solver, on the "
+             "workers of --jobs/--scheduler.")(func)
 
 
 #: options a counting method does not take, with the reason (it counts exactly, serially)
-_NOT_WITH_METHOD = ("limit", "counter", "jobs", "scheduler", "conflicts", "nodes", "encoding",
-                    "amo", "require_unique")
+_NOT_WITH_METHOD = ("limit", "counter", "conflicts", "nodes", "encoding", "amo",
+                    "require_unique")
+#: options that keep ``auto`` plain: an engine's own enumeration, the batch road's cluster
+_PLAIN_FOR_AUTO = ("solver", "jobs", "scheduler")
 
 
 def check_method(ctx: click.Context, options: dict) -> str:
@@ -101,7 +108,7 @@ def check_method(ctx: click.Context, options: dict) -> str:
     if method in METHODS and clashes:
         raise click.UsageError(f"{clashes[0]} does not apply to --method {method} (it counts "
                                "exactly, with the engines, one instance at a time)")
-    if method == AUTO and (clashes or is_given(ctx, "solver")):
+    if method == AUTO and (clashes or any(is_given(ctx, name) for name in _PLAIN_FOR_AUTO)):
         method = PLAIN
     for name in ("explain", "checkpoint"):
         if is_given(ctx, name) and method == PLAIN:
@@ -112,17 +119,21 @@ def check_method(ctx: click.Context, options: dict) -> str:
 
 
 def answered_chunks(spec: Any, chunks: Iterable[Any], progress: Callable[[int], None],
-                    method: str = PLAIN, explain: bool = False, checkpoint: str | None = None
+                    options: dict, stack: contextlib.ExitStack | None = None
                     ) -> Iterator[tuple[Any, Answers]]:
     """``(part, answers)`` in order as :func:`~sudokit.batch.answer_chunks` gives them, but
-    an instance that ``method`` counts (``auto``: one a method applies to) is counted by it
-    on its own; ``explain`` keeps each such count's decomposition in its answer's extras;
-    ``checkpoint`` is the method's file of completions counted so far."""
+    an instance that ``options["method"]`` counts (``auto``: one a method applies to) is
+    counted by it on its own: with ``explain``, its decomposition kept in its answer's
+    extras; with ``checkpoint``, its classes' completions kept in that file; with ``--jobs``
+    or ``--scheduler`` (a client opened on ``stack``), its classes counted on the workers."""
+    method = options.get("method", PLAIN)
     if method == PLAIN:
         yield from answer_chunks(spec, chunks, progress)
         return
-    done = 0
     solver = spec.engine.name if spec.engine is not None else None
+    mapper = _cluster_mapper(options, solver, stack)
+    explain, checkpoint = bool(options.get("explain")), options.get("checkpoint")
+    done = 0
     with EngineCache() as engines:
         for chunk in chunks:
             for start, stop, chosen in _runs(chunk, method):
@@ -133,10 +144,29 @@ def answered_chunks(spec: Any, chunks: Iterable[Any], progress: Callable[[int], 
                 else:
                     (instance,) = instances_of(part)
                     answers = _by_method(instance, chosen, spec, solver, explain,
-                                         checkpoint)
+                                         checkpoint, mapper)
                 done += len(answers)
                 yield part, answers
                 progress(done)
+
+
+def _cluster_mapper(options: dict, solver: str | None,
+                    stack: contextlib.ExitStack | None) -> Mapper | None:
+    """With ``--jobs``/``--scheduler``: a mapper that sends each class to a worker (its
+    client opened on ``stack``, the completion engine's kernels compiled there first)."""
+    if stack is None or not on_cluster(options):
+        return None
+    family = ENGINES[resolve_solver(solver) if solver else COMPLETION_ENGINE].kernels
+    client = stack.enter_context(cluster_client(options, (family,) if family else ()))
+
+    def mapper(function: Callable[..., Any], items: list[Any]) -> Iterator[Any]:
+        if not items:
+            return
+        futures = client.map(function, *zip(*items, strict=True), pure=False)
+        for future in futures:
+            yield future.result()
+
+    return mapper
 
 
 def _runs(chunk: Any, method: str) -> Iterator[tuple[int, int, str]]:
@@ -162,11 +192,11 @@ def _runs(chunk: Any, method: str) -> Iterator[tuple[int, int, str]]:
 
 
 def _by_method(instance: Any, method: str, spec: Any, solver: str | None,
-               explain: bool, checkpoint: str | None) -> Answers:
+               explain: bool, checkpoint: str | None, mapper: Mapper | None) -> Answers:
     """One instance's answer, counted by ``method``."""
     started = time.monotonic()
     result = METHODS[method].load()(instance, spec.budget, solver=solver,
-                                    checkpoint=checkpoint)
+                                    checkpoint=checkpoint, mapper=mapper)
     extra: dict[str, Any] = {"method": method}
     if explain and result.decomposition is not None:
         extra["decomposition"] = result.decomposition

@@ -59,15 +59,13 @@ def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: 
     progress = Progress(total, "counting" if spec.task == "count" else "solving")
     try:
         with usage_errors(ctx), contextlib.ExitStack() as stack:
-            if parallel:
+            if parallel and options.get("method", "plain") == "plain":
                 family = spec.engine.kernels if spec.engine else FAST_GRID_SOLVER
                 client = stack.enter_context(cluster_client(options, (family,) if family else ()))
                 answers = answer_on_cluster(client, spec, chunks, progress)
             else:
                 answers = answered_chunks(spec, _flushed_between(chunks, out), progress,
-                                          options.get("method", "plain"),
-                                          bool(options.get("explain")),
-                                          options.get("checkpoint"))
+                                          options, stack)
             yield from _flushing(answers, out)
     finally:
         progress.close()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,8 @@ from ..errors import OutputError, SudokitError, UnreadableFileError
 from ..solvers.budget import UNLIMITED, Budget
 from ..solvers.registry import check_engine, open_engine, resolve_solver
 
-__all__ = ["COMPLETION_ENGINE", "Checkpoint", "Completions", "count_completions", "grid_key"]
+__all__ = ["COMPLETION_ENGINE", "Checkpoint", "Completions", "Mapper", "count_completions",
+           "count_one", "grid_key"]
 
 #: the engine that counts completions when none is named (the fastest grid counter)
 COMPLETION_ENGINE = "takano"
@@ -98,19 +99,35 @@ def grid_key(instance: Any) -> str:
     return f"{instance.kind} {box} {','.join(map(str, instance.flat_givens.tolist()))}"
 
 
+#: runs a function on each of a list of argument tuples elsewhere (e.g. on Dask workers) and
+#: gives the results back in order: ``mapper(function, items) -> iterable``
+Mapper = Callable[[Callable[..., Any], list[Any]], Iterable[Any]]
+
+
+def count_one(instance: Any, solver: str) -> int:
+    """The number of solutions of one grid by engine ``solver`` (what a worker runs)."""
+    with open_engine(solver) as engine:
+        (outcome,) = engine.count_many([instance], None, UNLIMITED)
+    return int(outcome.count or 0)
+
+
 def count_completions(instances: Sequence[Any], solver: str | None = None,
-                      budget: Budget = UNLIMITED, checkpoint: str | None = None
-                      ) -> Completions:
+                      budget: Budget = UNLIMITED, checkpoint: str | None = None,
+                      mapper: Mapper | None = None) -> Completions:
     """The number of solutions of each of ``instances`` (one kind), counted by ``solver``
     (default :data:`COMPLETION_ENGINE`) within ``budget.seconds`` for all of them; with
     ``checkpoint`` (a path), those the file holds are read, the others written to it as
-    they are counted (:class:`Checkpoint`)."""
+    they are counted (:class:`Checkpoint`). ``mapper`` counts the grids elsewhere, each
+    with :func:`count_one` (no budget: a worker's count runs to its end)."""
     name = resolve_solver(solver) if solver else COMPLETION_ENGINE
     start = time.monotonic()
     kept = Checkpoint(checkpoint) if checkpoint else None
     counts: list[int] = []
     if instances:
         check_engine(name, instances[0].kind, "count")
+    if mapper is not None:
+        return Completions(_mapped(instances, name, kept, mapper), name,
+                           time.monotonic() - start)
     with open_engine(name) as engine:
         for instance in instances:
             key = grid_key(instance) if kept else ""
@@ -128,3 +145,18 @@ def count_completions(instances: Sequence[Any], solver: str | None = None,
             if kept:
                 kept.add(key, counts[-1])
     return Completions(counts, name, time.monotonic() - start)
+
+
+def _mapped(instances: Sequence[Any], name: str, kept: Checkpoint | None,
+            mapper: Mapper) -> list[int]:
+    """Each grid's count: from the checkpoint, else from ``mapper`` (recorded as it comes)."""
+    keys = [grid_key(instance) for instance in instances] if kept else [""] * len(instances)
+    todo = [i for i, key in enumerate(keys) if not (kept and key in kept.done)]
+    found: dict[int, int] = {}
+    for index, count in zip(todo, mapper(count_one, [(instances[i], name) for i in todo]),
+                            strict=True):
+        found[index] = int(count)
+        if kept:
+            kept.add(keys[index], found[index])
+    return [found[i] if i in found else kept.done[keys[i]]  # type: ignore[union-attr]
+            for i in range(len(instances))]

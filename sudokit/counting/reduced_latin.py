@@ -47,7 +47,7 @@ from ..instances import latin_square
 from ..problems import problem_kind
 from ..solvers.budget import UNLIMITED, Budget
 from .base import CountResult
-from .completions import count_completions
+from .completions import Mapper, count_completions
 from .methods import ClassCount, Decomposition
 
 __all__ = ["count", "cycle_types", "refusal", "second_row", "type_size"]
@@ -126,7 +126,7 @@ def _representative(cycle_type: tuple[int, ...]) -> Any:
 
 
 def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
-          checkpoint: str | None = None) -> CountResult:
+          checkpoint: str | None = None, mapper: Mapper | None = None) -> CountResult:
     """The number of Latin squares of the empty ``instance``'s order (see the module), with
     its :class:`~sudokit.counting.methods.Decomposition`.
 
@@ -139,6 +139,8 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
     checkpoint : str, optional
         A file that keeps each class's completions as it is counted, read back by a count
         run again (:class:`~sudokit.counting.completions.Checkpoint`).
+    mapper : callable, optional
+        Counts the classes elsewhere (Dask workers; :data:`~.completions.Mapper`).
     """
     n = instance.n
     start = time.monotonic()
@@ -150,7 +152,7 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
                            decomposition=decomposition)
     types = list(cycle_types(n))
     found = count_completions([_representative(t) for t in types], solver, budget,
-                              checkpoint)
+                              checkpoint, mapper)
     seconds = time.monotonic() - start
     if found.counts is None:
         return CountResult("unknown", None, seconds=seconds)

@@ -28,7 +28,7 @@ from sudokit.counting.reduced_latin import cycle_types, second_row, type_size
 from sudokit.generators.fills import FILLS, fill_grid
 from sudokit.instances import latin_square, sudoku
 
-from ..helpers import assert_cli_error, cli_run
+from ..helpers import assert_cli_error, cli_run, import_extra
 
 #: OEIS A000315 (reduced Latin squares) and A002860 (all), n = 1..7
 REDUCED = [1, 1, 1, 4, 56, 9408, 16942080]
@@ -315,3 +315,33 @@ def test_bands_nine_by_nine_known_value():
     assert result.count == 6670903752021072936960
     assert len(result.decomposition.classes) == 44
     assert sum(c.size for c in result.decomposition.classes) == 2612736
+
+
+def test_mapper_counts_the_classes_not_in_the_checkpoint(tmp_path):
+    """A mapper (what --jobs hands the method) gets each class not yet in the checkpoint,
+    once; a second run with the whole checkpoint sends it nothing."""
+    sent: list[int] = []
+
+    def spy(function, items):
+        sent.append(len(items))
+        return [function(*item) for item in items]
+
+    path = str(tmp_path / "six.jsonl")
+    for _ in range(2):
+        result = count_by_method(_empty(6, (2, 3)), "bands", checkpoint=path, mapper=spy)
+        assert result.count == 28200960
+    assert sent == [len(result.decomposition.classes), 0]
+
+
+def test_cli_method_classes_on_dask_workers(tmp_path):
+    """--method bands --jobs 2: the classes go to two local workers; same output as the
+    serial run, and the checkpoint shows every class counted."""
+    import_extra("distributed", "dask")
+    path = tmp_path / "ck.jsonl"
+    args = ("count", "--method", "bands", "--box", "2x3", "-")
+    serial = cli_run(*args, input="." * 36 + "\n")
+    parallel = cli_run(*args[:-1], "--jobs", "2", "--checkpoint", path, "-",
+                       input="." * 36 + "\n")
+    assert parallel.exit_code == 0, parallel.stderr
+    assert parallel.stdout == serial.stdout == "." * 36 + " 28200960\n"
+    assert len(path.read_text().splitlines()) == 4
