@@ -52,8 +52,8 @@ from .base import CountResult
 from .completions import Mapper, count_completions
 from .methods import ClassCount, Decomposition
 
-__all__ = ["BandClasses", "band_classes", "canonical_keys", "column_sets", "count",
-           "first_bands", "oriented", "refusal", "table_completions", "uses_table"]
+__all__ = ["BandClasses", "band_classes", "canonical_keys", "column_set_keys", "column_sets",
+           "count", "first_bands", "oriented", "refusal", "table_completions", "uses_table"]
 
 
 def refusal(instance: Any) -> str | None:
