@@ -30,6 +30,7 @@ from typing import IO, Any
 import numpy as np
 
 from ..batch import Answers
+from ..counting.methods import json_int
 from ..formats import format_instance, format_no_solution, format_solution
 from ..formats.columns import ColumnChunk, puzzle_text_rows
 from ..formats.puzzle_write import SYMBOL_BYTES, VariantHeaders
@@ -112,12 +113,27 @@ class AnswerWriter:
 
     # -- count ------------------------------------------------------------------------------
     def _counted(self, part: Any, found: Answers) -> None:
+        if found.extras and any("decomposition" in extra for extra in found.extras):
+            self._explained(part, found)
+            return
         if isinstance(part, ColumnChunk):
             self._write_bytes(_count_lines(part, found))
             return
         texts = _count_texts(found)
         self.out.write("".join(
             f"{self._label(record)} {text}\n" for record, text in zip(part, texts, strict=True)))
+
+    def _explained(self, part: Any, found: Answers) -> None:
+        """Each count's line, then its decomposition's lines (``count --explain``), indented."""
+        if isinstance(part, ColumnChunk):
+            labels = [row.decode("ascii") for row in puzzle_text_rows(part.values)]
+        else:
+            labels = [self._label(record) for record in part]
+        extras = found.extras or [{}] * len(found)
+        for label, text, extra in zip(labels, _count_texts(found), extras, strict=True):
+            self.out.write(f"{label} {text}\n")
+            if "decomposition" in extra:
+                self.out.write("".join(f"  {line}\n" for line in extra["decomposition"].lines()))
 
     def _label(self, record: Any) -> str:
         if output_style(record.style).one_line:
@@ -143,8 +159,8 @@ class AnswerWriter:
                 zip(lines, statuses, counts, seconds, extras, strict=True)):
             complete = status != "unknown" and (self.limit is None or count < self.limit)
             rows.append(_dumps({"index": first + row, "line": line, "status": status,
-                                "count": count, "complete": complete, "seconds": second,
-                                **extra}))
+                                "count": json_int(count), "complete": complete,
+                                "seconds": second, **_json_extra(extra)}))
         return "".join(rows)
 
     def _solution_json(self, part: Any, found: Answers, row: int) -> Any:
@@ -168,6 +184,12 @@ class AnswerWriter:
             return
         self.out.flush()
         buffer.write(data)
+
+
+def _json_extra(extra: dict) -> dict:
+    """A count's extra facts as JSON takes them (a decomposition as its object)."""
+    return {key: value.as_json() if hasattr(value, "as_json") else value
+            for key, value in extra.items()}
 
 
 def _dumps(obj: dict) -> str:

@@ -1,16 +1,31 @@
-"""``count --counter``: the model counter options of ``sudokit count`` and their checks (the
-counters themselves: :mod:`sudokit.counting`; they count on the batch road,
-:mod:`sudokit.batch`)."""
+"""``count --counter`` and ``count --method``: the model counter and counting method options
+of ``sudokit count``, their checks, and the road that counts an instance by a method (the
+counters and methods themselves: :mod:`sudokit.counting`; everything else counts on the
+batch road, :mod:`sudokit.batch`)."""
 
 from __future__ import annotations
 
-import click
+import contextlib
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
+import click
+import numpy as np
+
+from ..batch import Answers, EngineCache
+from ..batch.answers import STATUSES
+from ..batch.run import answer_chunks, answer_parts, cut_chunk, instances_of
 from ..counting import COUNTERS, DEFAULT_COUNTER
+from ..counting.completions import COMPLETION_ENGINE, Mapper
+from ..counting.methods import AUTO, METHODS, PLAIN, choose_method, method_choices
+from ..solvers.registry import ENGINES, resolve_solver
 from .choices import Choice
 from .common import FinitePositiveFloat, flag, is_given
+from .jobs import cluster_client, on_cluster
 
-__all__ = ["check_counter", "counter_options"]
+__all__ = ["answered_chunks", "check_counter", "check_method", "counter_options",
+           "method_options"]
 
 #: the options of ``count`` that only some counters take: option name -> counter option
 #: (``spec.options``), or None for the solver-engine options (``spec.engines``)
@@ -56,3 +71,138 @@ def check_counter(ctx: click.Context, counter: str) -> None:
             if is_given(ctx, name):
                 raise click.UsageError(f"{flag(ctx, name)} needs an exact count; --counter "
                                        f"{counter} estimates")
+
+
+def method_options(func):
+    """``--method``, ``--explain`` and ``--checkpoint``."""
+    func = click.option("--checkpoint", type=click.Path(dir_okay=False), metavar="PATH",
+                        help="A counting method keeps each class's completions in PATH as it "
+                             "counts them; run again, it reads them back and counts only "
+                             "the rest.")(func)
+    func = click.option("--explain", is_flag=True,
+                        help="After a count made by a method, its decomposition: the classes, "
+                             "their sizes and completions, the multiplier.")(func)
+    names = "; ".join(f"{name}: {spec.description}" for name, spec in METHODS.items())
+    return click.option(
+        "--method", type=Choice(method_choices()), default=AUTO, show_default=True,
+        help=f"How to split a count: {names}; plain: none (enumerate). auto picks a method "
+             "for an instance it applies to when no --solver, --limit, --counter or --jobs "
+             "is given, else plain; a named method counts its classes with --solver, on the "
+             "workers of --jobs/--scheduler.")(func)
+
+
+#: options a counting method does not take, with the reason (it counts exactly, serially)
+_NOT_WITH_METHOD = ("limit", "counter", "conflicts", "nodes", "encoding", "amo",
+                    "require_unique")
+#: options that keep ``auto`` plain: an engine's own enumeration, the batch road's cluster
+_PLAIN_FOR_AUTO = ("solver", "jobs", "scheduler")
+
+
+def check_method(ctx: click.Context, options: dict) -> str:
+    """The method ``count`` applies (``auto``, ``plain`` or a method of the registry), after
+    the usage errors of a method named with an option it does not take; ``auto`` with such
+    an option, or with ``--solver`` (which asks for that engine's enumeration), is
+    ``plain``."""
+    method = options["method"]
+    clashes = [flag(ctx, name) for name in _NOT_WITH_METHOD
+               if name in ctx.params and is_given(ctx, name)]
+    if method in METHODS and clashes:
+        raise click.UsageError(f"{clashes[0]} does not apply to --method {method} (it counts "
+                               "exactly, with the engines, one instance at a time)")
+    if method == AUTO and (clashes or any(is_given(ctx, name) for name in _PLAIN_FOR_AUTO)):
+        method = PLAIN
+    for name in ("explain", "checkpoint"):
+        if is_given(ctx, name) and method == PLAIN:
+            raise click.UsageError(f"{flag(ctx, name)} needs a counting method (--method "
+                                   f"{' or '.join(METHODS)}, or auto without --solver, "
+                                   "--limit and the other enumeration options)")
+    return method
+
+
+def answered_chunks(spec: Any, chunks: Iterable[Any], progress: Callable[[int], None],
+                    options: dict, stack: contextlib.ExitStack | None = None
+                    ) -> Iterator[tuple[Any, Answers]]:
+    """``(part, answers)`` in order as :func:`~sudokit.batch.answer_chunks` gives them, but
+    an instance that ``options["method"]`` counts (``auto``: one a method applies to) is
+    counted by it on its own: with ``explain``, its decomposition kept in its answer's
+    extras; with ``checkpoint``, its classes' completions kept in that file; with ``--jobs``
+    or ``--scheduler`` (a client opened on ``stack``), its classes counted on the workers."""
+    method = options.get("method", PLAIN)
+    if method == PLAIN:
+        yield from answer_chunks(spec, chunks, progress)
+        return
+    solver = spec.engine.name if spec.engine is not None else None
+    mapper = _cluster_mapper(options, solver, stack)
+    explain, checkpoint = bool(options.get("explain")), options.get("checkpoint")
+    done = 0
+    with EngineCache() as engines:
+        for chunk in chunks:
+            for start, stop, chosen in _runs(chunk, method):
+                part = cut_chunk(chunk, start, stop)
+                if chosen == PLAIN:
+                    found = answer_parts(spec, part, engines)
+                    answers = Answers.concat(list(found))
+                else:
+                    (instance,) = instances_of(part)
+                    answers = _by_method(instance, chosen, spec, solver, explain,
+                                         checkpoint, mapper)
+                done += len(answers)
+                yield part, answers
+                progress(done)
+
+
+def _cluster_mapper(options: dict, solver: str | None,
+                    stack: contextlib.ExitStack | None) -> Mapper | None:
+    """With ``--jobs``/``--scheduler``: a mapper that sends each class to a worker (its
+    client opened on ``stack``, the completion engine's kernels compiled there first)."""
+    if stack is None or not on_cluster(options):
+        return None
+    family = ENGINES[resolve_solver(solver) if solver else COMPLETION_ENGINE].kernels
+    client = stack.enter_context(cluster_client(options, (family,) if family else ()))
+
+    def mapper(function: Callable[..., Any], items: list[Any]) -> Iterator[Any]:
+        if not items:
+            return
+        futures = client.map(function, *zip(*items, strict=True), pure=False)
+        for future in futures:
+            yield future.result()
+
+    return mapper
+
+
+def _runs(chunk: Any, method: str) -> Iterator[tuple[int, int, str]]:
+    """``(start, stop, method)``: runs of the chunk's instances counted plainly, and each
+    instance a method counts on its own (a method that does not apply raises its usage
+    error). With ``auto``, a chunk of one-line puzzles none of them empty is one run."""
+    values = getattr(chunk, "values", None)
+    if method == AUTO and values is not None and not (values == 0).all(axis=1).any():
+        yield 0, len(values), PLAIN
+        return
+    instances = instances_of(chunk)
+    start = 0
+    for at, instance in enumerate(instances):
+        chosen = choose_method(instance, method)
+        if chosen == PLAIN:
+            continue
+        if start < at:
+            yield start, at, PLAIN
+        yield at, at + 1, chosen
+        start = at + 1
+    if start < len(instances):
+        yield start, len(instances), PLAIN
+
+
+def _by_method(instance: Any, method: str, spec: Any, solver: str | None,
+               explain: bool, checkpoint: str | None, mapper: Mapper | None) -> Answers:
+    """One instance's answer, counted by ``method``."""
+    started = time.monotonic()
+    result = METHODS[method].load()(instance, spec.budget, solver=solver,
+                                    checkpoint=checkpoint, mapper=mapper)
+    extra: dict[str, Any] = {"method": method}
+    if explain and result.decomposition is not None:
+        extra["decomposition"] = result.decomposition
+    code = STATUSES.index(result.status)
+    count = int(result.count or 0)
+    counts = np.array([count], dtype=object if count >= 2 ** 63 else np.int64)
+    return Answers(np.array([code], np.int8), counts, None,
+                   np.array([time.monotonic() - started]), [extra])

@@ -13,7 +13,7 @@ from typing import IO, Any
 
 import click
 
-from ..batch import RunSpec, answer_chunks
+from ..batch import RunSpec
 from ..batch.dask import answer_on_cluster
 from ..counting import COUNTERS
 from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
@@ -32,7 +32,13 @@ from .common import (
     solver_options,
     usage_errors,
 )
-from .counting import check_counter, counter_options
+from .counting import (
+    answered_chunks,
+    check_counter,
+    check_method,
+    counter_options,
+    method_options,
+)
 from .jobs import cluster_client, jobs_options, on_cluster
 from .output import Progress, output_option, output_stream
 
@@ -53,12 +59,13 @@ def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: 
     progress = Progress(total, "counting" if spec.task == "count" else "solving", ticking=True)
     try:
         with usage_errors(ctx), contextlib.ExitStack() as stack:
-            if parallel:
+            if parallel and options.get("method", "plain") == "plain":
                 family = spec.engine.kernels if spec.engine else FAST_GRID_SOLVER
                 client = stack.enter_context(cluster_client(options, (family,) if family else ()))
                 answers = answer_on_cluster(client, spec, chunks, progress)
             else:
-                answers = answer_chunks(spec, _flushed_between(chunks, out), progress)
+                answers = answered_chunks(spec, _flushed_between(chunks, out), progress,
+                                          options, stack)
             yield from _flushing(answers, out)
     finally:
         progress.close()
@@ -135,6 +142,7 @@ def solve(ctx, file, as_json, output, **options):
               help="Exit 1 when some instance does not have exactly one solution (counts up "
                    "to 2 unless --limit is given).")
 @counter_options
+@method_options
 @instance_options
 @solver_options
 @encoding_options
@@ -181,6 +189,7 @@ def count(ctx, file, limit, summary, require_unique, as_json, output, **options)
         from ..counting import counter_function
 
         counter_function(counter)  # the missing-extra error before reading the input
+    options["method"] = check_method(ctx, options)
     spec = run_spec(ctx, options, "count", limit, "enumerate" if enumerates else counter)
     with output_stream(output, inputs=(file,)) as out:
         writer = AnswerWriter(out, "count", as_json=as_json, summary=summary, limit=limit,

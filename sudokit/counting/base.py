@@ -54,6 +54,8 @@ class CountResult:
     seconds : float
     complete : bool
         False when a limit stopped the count (the count is then at least ``count``).
+    decomposition : Decomposition or None
+        How a counting method (:mod:`~sudokit.counting.methods`) split the count.
     """
 
     status: str
@@ -63,6 +65,7 @@ class CountResult:
     delta: float | None = None
     seconds: float = 0.0
     complete: bool = True
+    decomposition: Any = None
 
 
 @dataclass(frozen=True)
