@@ -1,6 +1,7 @@
 """Shared test fixtures and the data-skip report: the public data set next to the project
 (../shared/data). Shared helpers and strategies are in tests/helpers.py."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,9 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     helpers.REQUIRE_DATA = config.getoption("--require-data")
+    # no progress lines unless a test asks (as .ci/run runs it): on a loaded machine a run
+    # under test lasts past the 2 s after which progress starts, and its stderr gains a line
+    os.environ.setdefault("SUDOKIT_NO_PROGRESS", "1")
 
 
 @pytest.fixture(scope="session", autouse=True)
