@@ -55,9 +55,9 @@ from .runs import NODES_UNKNOWN, Grades, grade_rows, label_run, stacked, status_
 from .shaving import SUSPENDED, propagate_scheme
 
 __all__ = ["grade", "grade_table", "Grades", "search_free", "search_free_table", "label_nodes",
-           "propagate", "candidates", "SCHEMES", "ORDER", "STRONGER", "TABLE_SCHEMES", "PAPER_17_CLUE",
-           "PAPER_TOP100", "DEFAULT_NODES_SCHEME", "is_weaker", "parse_schemes",
-           "scheme_flags"]
+           "propagate", "candidates", "SCHEMES", "ORDER", "STRONGER", "TABLE_SCHEMES",
+           "PAPER_17_CLUE", "PAPER_TOP100", "DEFAULT_NODES_SCHEME", "is_weaker",
+           "parse_schemes", "scheme_flags"]
 
 _STATUS = {-1: "failed", 0: "open", 1: "solved"}
 
