@@ -82,8 +82,8 @@ class Grades:
     @property
     def unknown(self) -> np.ndarray:
         """Per puzzle: some scheme or its node count ran out of time."""
-        out = ~self.decided.all(axis=1)
-        return out if self.nodes is None else out | (self.nodes == NODES_UNKNOWN)
+        out = np.asarray(~self.decided.all(axis=1))
+        return out if self.nodes is None else np.asarray(out | (self.nodes == NODES_UNKNOWN))
 
 
 def status_rows(doms: np.ndarray, flags: np.ndarray, tables: GridTables,
@@ -168,7 +168,7 @@ def stacked(grades: Sequence[Grades], schemes: int) -> Grades:
     if not grades:
         empty = np.zeros((0, schemes), dtype=bool)
         return Grades(empty, empty.copy())
-    counts = [g.nodes for g in grades]
+    counts = [g.nodes for g in grades if g.nodes is not None]
     return Grades(np.concatenate([g.search_free for g in grades]),
                   np.concatenate([g.decided for g in grades]),
-                  None if counts[0] is None else np.concatenate(counts))
+                  np.concatenate(counts) if counts else None)
