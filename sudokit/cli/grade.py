@@ -19,6 +19,7 @@ from ..grading import (
 )
 from ..grading.runs import NODES_UNKNOWN
 from ..problems import kinds_where, problem_kind
+from . import kernels
 from .answers import table_text
 from .common import FinitePositiveFloat, exclusive, instance_options_for, load_chunks
 from .jobs import cluster_client, jobs_options, on_cluster
@@ -98,6 +99,7 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
         raise click.BadParameter(err.for_cli(), param_hint="--schemes") from None
     parallel = on_cluster(cluster)  # else graded here
     total, chunks = load_chunks(file, problem, box, None)
+    kernels.time_limit(time_limit)   # compiling the kernels first counts against it
     mode.prepare("grading")   # compiled first where no cache has them
     tables = []  # --summary: the grades of every chunk
     done = 0
