@@ -31,18 +31,28 @@ from ..generators import (
 from ..generators.budgets import DEFAULT_LIMIT_ABOVE
 from ..generators.fills import FILLS
 from ..generators.graded import make_graded
+from ..generators.sizes import check_request, sudoku_bytes
 from ..grading.lattice import ORDER as GRADES
 from ..instances import default_box, parse_box
 from ..instances.jigsaw import format_region_map
 from ..instances.variants import ALIASES, VARIANTS, parse_variants
 from ..solvers.budget import Budget
 from . import kernels
-from .common import FinitePositiveFloat
+from .common import ByteSize, FinitePositiveFloat
 from .group import SudokitGroup
 from .jobs import cluster_client, jobs_options, on_cluster
 from .output import Progress, emit_json, output_option, output_stream
 
 __all__ = ["generate"]
+
+
+def max_memory_option(func):
+    """``--max-memory SIZE``: the request is checked against it (default: the available
+    memory) before anything is built (exit 8)."""
+    return click.option("--max-memory", type=ByteSize(), metavar="SIZE",
+                        help="Refuse a size that would need more memory than SIZE (e.g. "
+                             "500M; default: the memory available), before building "
+                             "anything (exit 8).")(func)
 
 
 def _box(size: int, box: str | None) -> tuple[int, int]:
@@ -243,11 +253,12 @@ def generate():
                    + " (aliases " + ", ".join(sorted(ALIASES)) + "). jigsaw draws a random "
                    "region map from the seed (one per run, or per --jobs chunk); the output "
                    "starts with a '# variant:' line (and a 'regions:' line) so it reads back.")
+@max_memory_option
 @jobs_options
 @output_option
 def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, target_clues,
            wanted_grade, checker, verify, time_limit, solution, layout, as_json, variant_names,
-           output, **cluster):
+           max_memory, output, **cluster):
     """Generate Sudoku puzzles with a unique solution (or full grids with --full).
 
     A random full grid (randomized search with restarts up to 25x25; random matchings and
@@ -268,6 +279,7 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
       sudokit generate sudoku --size 9 --variant jigsaw --minimal --seed 1 --format grid
     """
     variants, shape = _variants(size, box, variant_names)
+    check_request(f"a {size}x{size} Sudoku", sudoku_bytes(size), max_memory)
     if variants and fill != "auto":
         raise click.UsageError(f"--fill {fill} builds classic grids; a variant grid is filled "
                                "through its units (leave --fill out)")
@@ -363,10 +375,11 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
                    "all-different (order 1 or 4 up, at most 64); the square is drawn through "
                    "the units, and the output starts with a '# variant:' line so it reads "
                    "back (grid format only).")
+@max_memory_option
 @output_option
 @click.pass_context
 def latin(ctx, order, holes, balanced, as_qcp, method, count, seed, layout, variant_names,
-          output):
+          max_memory, output):
     """Generate quasigroup-with-holes (QWH) or quasigroup-completion (QCP) instances.
 
     Instances are separated by a blank line.
@@ -393,8 +406,8 @@ def latin(ctx, order, holes, balanced, as_qcp, method, count, seed, layout, vari
     accel_mode.prepare("generate")   # compiled first where no cache has them
     with output_stream(output) as out:
         for index in range(count):
-            instance = qcp(order, holes, rng, variants) if as_qcp else \
-                qwh(order, holes, rng, balanced, method, variants)
+            instance = qcp(order, holes, rng, variants, max_memory) if as_qcp else \
+                qwh(order, holes, rng, balanced, method, variants, max_memory)
             text = format_pls(instance) if layout == "pls" else format_puzzle(instance, "grid")
             click.echo(("\n" if index else "") + headers.before(instance, layout) + text,
                        file=out)
@@ -437,8 +450,9 @@ def _latin_variants(ctx, order: int, layout: str, names) -> tuple[str, ...]:
               help="Random seed; the same seed and options give the same output.")
 @click.option("--planted", is_flag=True,
               help="Add a 'c planted C1 C2 ...' comment with the planted coloring.")
+@max_memory_option
 @output_option
-def coloring(vertices, colors, density, precolored, seed, planted, output):
+def coloring(vertices, colors, density, precolored, seed, planted, max_memory, output):
     """Generate a precoloring-extension instance with a planted coloring (always solvable).
 
     Output is DIMACS .col with 'c colors K' and 'c precolor V C' lines.
@@ -449,7 +463,8 @@ def coloring(vertices, colors, density, precolored, seed, planted, output):
       sudokit generate coloring -v 50 -k 3 --density 0.3 --planted
     """
     rng = np.random.default_rng(seed)
-    graph, colors_planted = planted_precoloring(vertices, colors, density, precolored, rng)
+    graph, colors_planted = planted_precoloring(vertices, colors, density, precolored, rng,
+                                                max_memory)
     text = format_col(graph)
     if planted:
         head, rest = text.split("\n", 1)

@@ -8,26 +8,36 @@ import click
 import numpy as np
 
 from .._accel import mode
-from ..errors import SudokitError
+from ..errors import EXIT_UNKNOWN, SudokitError
 from ..grading import (
     DEFAULT_NODES_SCHEME,
     ORDER,
     TABLE_SCHEMES,
-    label_nodes,
+    Grades,
+    grade_table,
     parse_schemes,
-    search_free_table,
 )
+from ..grading.runs import NODES_UNKNOWN
 from ..problems import kinds_where, problem_kind
+from . import kernels
 from .answers import table_text
-from .common import exclusive, instance_options_for, load_chunks
+from .common import FinitePositiveFloat, exclusive, instance_options_for, load_chunks
 from .jobs import cluster_client, jobs_options, on_cluster
 from .output import Progress, emit_json, output_option, output_stream
 
+#: the grade (and node count) of a puzzle that ran out of --time-limit
+UNKNOWN = "unknown"
 
-def _grade_of(names, row):
+
+def _grade_of(names, row, decided):
+    """The weakest scheme that solved the puzzle, "search", or "unknown" when a weaker
+    scheme was not decided in time."""
     for name in ORDER:
-        if name in names and row[names.index(name)]:
-            return name
+        if name in names:
+            if not decided[names.index(name)]:
+                return UNKNOWN
+            if row[names.index(name)]:
+                return name
     return "search"
 
 
@@ -51,11 +61,14 @@ GRADABLE = kinds_where(gradable=True)
 @click.option("--shave-passes", type=click.IntRange(min=1), metavar="N",
               help="Stop FCV, BCV and HACV after N rounds over the cells (1 reproduces "
                    "Simonis's figures; default: shave to the fixpoint).")
+@click.option("--time-limit", type=FinitePositiveFloat(), metavar="SECONDS",
+              help="Time budget per puzzle (its schemes and node count); past it the grade "
+                   "is 'unknown' (exit code 5) and the next puzzle goes on.")
 @jobs_options
 @output_option
 @click.pass_context
 def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passes,
-          output, **cluster):
+          time_limit, output, **cluster):
     """Grade every grid puzzle in FILE ('-' for stdin) by propagation strength.
 
     A puzzle is search free under a scheme when propagation alone fixes every cell. The
@@ -66,25 +79,31 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
     redundant constraints S (same), C (colored matrix), 3 (line x box matchings), and
     shaving FCV, BCV, HACV.
 
-    Plain output: one line per puzzle, 'GRADE NODES'.
+    Plain output: one line per puzzle, 'GRADE NODES'. Past --time-limit a puzzle's grade
+    (or its node count) is 'unknown' and the run ends with exit code 5.
 
     \b
     Example:
       sudokit examples top3 | sudokit grade -
       sudokit examples top3 | sudokit grade --json --schemes FC,FCI,HAC -
       sudokit examples top3 | sudokit grade --summary -
+      sudokit examples top3 | sudokit grade --time-limit 5 -
     """
     exclusive(ctx, "as_json", "summary")
     exclusive(ctx, "summary", "nodes")  # the summary counts no nodes
+    exclusive(ctx, "time_limit", "jobs")  # the cluster's tasks take no time limit
+    exclusive(ctx, "time_limit", "scheduler")
     try:
         names = list(parse_schemes(schemes))
     except SudokitError as err:
         raise click.BadParameter(err.for_cli(), param_hint="--schemes") from None
     parallel = on_cluster(cluster)  # else graded here
     total, chunks = load_chunks(file, problem, box, None)
+    kernels.time_limit(time_limit)   # compiling the kernels first counts against it
     mode.prepare("grading")   # compiled first where no cache has them
-    tables = []  # --summary: the search-free rows of every chunk
+    tables = []  # --summary: the grades of every chunk
     done = 0
+    unknown = False
     with output_stream(output, inputs=(file,)) as out:
         progress = Progress(total, "grading")
         try:
@@ -94,23 +113,25 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
                     from ..batch.dask import grade_on_cluster
 
                     client = stack.enter_context(cluster_client(cluster, ("grading",)))
-                    graded = grade_on_cluster(client, map(_checked, chunks), names, wanted,
-                                              shave_passes, progress)
+                    graded = _from_cluster(grade_on_cluster(
+                        client, map(_checked, chunks), names, wanted, shave_passes, progress))
                 else:
-                    graded = _graded(chunks, names, wanted, shave_passes, progress)
-                for records, table, counts in graded:  # read, graded, printed a part at a time
+                    graded = _graded(chunks, names, wanted, shave_passes, time_limit,
+                                     progress)
+                for records, grades in graded:  # read, graded, printed a part at a time
+                    unknown = unknown or bool(grades.unknown.any())
                     if summary:
-                        tables.append(table)
+                        tables.append(grades)
                     else:
-                        _write_rows(records, table, counts, names, done, as_json, out)
+                        _write_rows(records, grades, names, done, as_json, out)
                         out.flush()
                     done += len(records)
         finally:
             progress.close()
         if summary:
-            table = (np.concatenate(tables) if tables
-                     else np.zeros((0, len(names)), dtype=bool))
-            click.echo(_summary(table, names, done), file=out)
+            click.echo(_summary(tables, names, done), file=out)
+    if unknown:
+        ctx.exit(EXIT_UNKNOWN)
 
 
 def _check_gradable(records) -> None:
@@ -126,42 +147,59 @@ def _checked(records):
     return records
 
 
-def _graded(chunks, names, nodes, shave_passes, progress):
-    """``(records, search-free table, node counts or None)`` of each chunk, graded here."""
+def _graded(chunks, names, nodes, shave_passes, seconds, progress):
+    """``(records, Grades)`` of each chunk, graded here, each puzzle within ``seconds``."""
     done = 0
     for records in chunks:
         _check_gradable(records)
         puzzles = [r.instance for r in records]
-        table = search_free_table(puzzles, names,
-                                  progress=lambda d, start=done: progress(start + d),
-                                  shave_passes=shave_passes)
-        yield records, table, [label_nodes(p) for p in puzzles] if nodes else None
+        yield records, grade_table(puzzles, names, nodes=nodes, seconds=seconds,
+                                   progress=lambda d, start=done: progress(start + d),
+                                   shave_passes=shave_passes)
         done += len(records)
 
 
-def _write_rows(records, table, counts, names, start, as_json, out) -> None:
-    """One line (or JSON object) per puzzle of a chunk; ``start`` puzzles came before it;
-    ``counts``: their node counts (None: not counted)."""
-    for index, (record, row) in enumerate(zip(records, table, strict=True), start):
-        grade_name = _grade_of(names, row)
-        count = None if counts is None else counts[index - start]
+def _from_cluster(graded):
+    """The cluster's ``(part, table, node counts or None)`` as ``(part, Grades)`` (all
+    decided: the cluster runs no time limit)."""
+    for part, table, counts in graded:
+        yield part, Grades(table, np.ones_like(table, dtype=bool),
+                           None if counts is None else np.asarray(counts, dtype=np.int64))
+
+
+def _write_rows(records, grades, names, start, as_json, out) -> None:
+    """One line (or JSON object) per puzzle of a chunk; ``start`` puzzles came before it."""
+    for offset, record in enumerate(records):
+        row, decided = grades.search_free[offset], grades.decided[offset]
+        grade_name = _grade_of(names, row, decided)
+        count = None if grades.nodes is None else int(grades.nodes[offset])
+        shown = UNKNOWN if count == NODES_UNKNOWN else count
         if as_json:
-            obj = {"index": index + 1, "line": record.line,
-                   "search_free": {name: bool(flag)
-                                   for name, flag in zip(names, row, strict=True)},
+            obj = {"index": start + offset + 1, "line": record.line,
+                   "search_free": {name: bool(flag) if known else None
+                                   for name, flag, known in zip(names, row, decided,
+                                                                strict=True)},
                    "grade": grade_name}
-            if counts is not None:
-                obj["nodes"] = count
+            if count is not None:
+                obj["nodes"] = None if count == NODES_UNKNOWN else count
             emit_json(obj, out)
         else:
-            click.echo(grade_name if count is None else f"{grade_name} {count}", file=out)
+            click.echo(grade_name if count is None else f"{grade_name} {shown}", file=out)
 
 
-def _summary(table, names, total: int) -> str:
-    """Simonis's Table 4/5 layout: the instances, then percent search free per scheme."""
+def _summary(parts, names, total: int) -> str:
+    """Simonis's Table 4/5 layout: the instances, then percent search free per scheme (an
+    undecided scheme counts as not search free), then the puzzles that ran out of
+    --time-limit when any did."""
+    table = (np.concatenate([g.search_free for g in parts]) if parts
+             else np.zeros((0, len(names)), dtype=bool))
+    unknown = sum(int(g.unknown.sum()) for g in parts)
     columns = [s for s in TABLE_SCHEMES if s in names] + \
               [s for s in names if s not in TABLE_SCHEMES]
     heads = ["instances"] + columns
     values = [str(total)] + [f"{100 * table[:, names.index(s)].mean():.2f}" if total else "-"
                              for s in columns]
+    if unknown:
+        heads.append(UNKNOWN)
+        values.append(str(unknown))
     return table_text(heads, values)

@@ -20,12 +20,14 @@ import numpy as np
 
 from ..errors import InstanceError
 from ..instances import Precoloring, precoloring
+from .sizes import check_request, coloring_bytes
 
 __all__ = ["planted_precoloring"]
 
 
 def planted_precoloring(vertices: int, colors: int, density: float, precolored: float,
-                        rng: np.random.Generator) -> tuple[Precoloring, np.ndarray]:
+                        rng: np.random.Generator, max_memory: int | None = None
+                        ) -> tuple[Precoloring, np.ndarray]:
     """A random graph with a planted ``colors``-coloring and a share of precolored vertices.
 
     Parameters
@@ -37,6 +39,10 @@ def planted_precoloring(vertices: int, colors: int, density: float, precolored: 
     precolored : float
         Share of the vertices in [0, 1] that are precolored (rounded to a count).
     rng : numpy.random.Generator
+    max_memory : int, optional
+        Refuse a graph that would need more bytes (default: the available memory, see
+        :mod:`~sudokit.generators.sizes`): :class:`~sudokit.errors.ResourceError`, before
+        anything is built.
 
     Returns
     -------
@@ -48,6 +54,8 @@ def planted_precoloring(vertices: int, colors: int, density: float, precolored: 
         raise InstanceError("need at least one vertex and one color")
     if not 0 <= density <= 1 or not 0 <= precolored <= 1:
         raise InstanceError("density and the precolored share must lie in [0, 1]")
+    check_request(f"a graph of {vertices:,} vertices with density {density:g}",
+                  coloring_bytes(vertices, colors, density, precolored), max_memory)
     planted = rng.integers(1, colors + 1, size=vertices).astype(np.int32)
     chunks = []
     for u in range(vertices - 1):   # row by row: O(n^2) random numbers, O(n) memory

@@ -45,6 +45,7 @@ from ..errors import InstanceError
 from ..instances import GridPuzzle, latin_square
 from ..instances.units import cell_unit_table
 from .grids import random_grid
+from .sizes import check_request, latin_bytes
 from .variant_grids import random_variant_grid
 
 __all__ = ["LATIN_METHODS", "random_latin_square", "qwh", "qcp", "hole_count", "punch_holes"]
@@ -149,8 +150,11 @@ JM_SLICE_WORK = 2_000_000
 
 
 def random_latin_square(n: int, rng: np.random.Generator, method: str = "jacobson-matthews",
-                        steps: int | None = None) -> np.ndarray:
+                        steps: int | None = None, max_memory: int | None = None) -> np.ndarray:
     """A random Latin square of order ``n`` (values ``1..n``); see the module for methods.
+
+    Refuses an order whose square would need more than ``max_memory`` bytes (default: the
+    available memory) with :class:`~sudokit.errors.ResourceError`, before building it.
 
     Examples
     --------
@@ -163,6 +167,7 @@ def random_latin_square(n: int, rng: np.random.Generator, method: str = "jacobso
     if method not in LATIN_METHODS:
         raise InstanceError(f"unknown method {method!r}; choose one of "
                             + ", ".join(LATIN_METHODS))
+    check_request(f"a Latin square of order {n} ({method})", latin_bytes(n, method), max_memory)
     if method == "search":
         return random_grid(n, None, rng, method="search")
     grid = _cyclic_shuffled(n, rng)
@@ -218,7 +223,8 @@ def _template(n: int, variants) -> GridPuzzle:
 
 
 def qwh(n: int, holes: float, rng: np.random.Generator, balanced: bool = False,
-        method: str = "jacobson-matthews", variants=()) -> GridPuzzle:
+        method: str = "jacobson-matthews", variants=(), max_memory: int | None = None
+        ) -> GridPuzzle:
     """A quasigroup-with-holes instance: always solvable (its square is a solution).
 
     Parameters
@@ -231,6 +237,9 @@ def qwh(n: int, holes: float, rng: np.random.Generator, balanced: bool = False,
         How the full square is drawn (:data:`LATIN_METHODS`); not used with ``variants``.
     variants : sequence of str
         Variant names (``"diagonal"``): the square is drawn through their units too.
+    max_memory : int, optional
+        Refuse an order that needs more bytes (default: the available memory):
+        :class:`~sudokit.errors.ResourceError`, before anything is built.
 
     Examples
     --------
@@ -240,8 +249,10 @@ def qwh(n: int, holes: float, rng: np.random.Generator, balanced: bool = False,
     """
     count = hole_count(n, holes)
     if not variants:
-        square = random_latin_square(n, rng, method)
+        square = random_latin_square(n, rng, method, max_memory=max_memory)
         return latin_square(punch_holes(square, count, rng, balanced))
+    check_request(f"a diagonal Latin square of order {n}", latin_bytes(n, "search"),
+                  max_memory)
     template = _template(n, variants)
     square = random_variant_grid(template, rng) if n > 1 else np.ones((1, 1), np.int32)
     return template.with_givens(punch_holes(square, count, rng, balanced))
@@ -268,11 +279,12 @@ def punch_holes(grid, count: int, rng: np.random.Generator, balanced: bool = Fal
     return np.where(mask, 0, grid)
 
 
-def qcp(n: int, holes: float, rng: np.random.Generator, variants=()) -> GridPuzzle:
+def qcp(n: int, holes: float, rng: np.random.Generator, variants=(),
+        max_memory: int | None = None) -> GridPuzzle:
     """A quasigroup-completion instance: a random consistent partial Latin square, which may
     have no completion. Cells that no value fits any more stay empty, so there can be more
     holes than asked (never fewer). With ``variants`` a value must also be new to the
-    variant's units.
+    variant's units. ``max_memory`` as in :func:`qwh`.
 
     Examples
     --------
@@ -284,6 +296,7 @@ def qcp(n: int, holes: float, rng: np.random.Generator, variants=()) -> GridPuzz
     ('diagonal',)
     """
     count = hole_count(n, holes)
+    check_request(f"a QCP instance of order {n}", latin_bytes(n, "shuffle"), max_memory)
     template = _template(n, variants)
     units = template.units()
     table = cell_unit_table(units, n * n)

@@ -51,13 +51,13 @@ from .lattice import (
     parse_schemes,
     scheme_flags,
 )
-from .search import label_count, status_batch
-from .shaving import propagate_scheme
+from .runs import NODES_UNKNOWN, Grades, grade_rows, label_run, stacked, status_rows
+from .shaving import SUSPENDED, propagate_scheme
 
-__all__ = ["grade", "search_free", "search_free_table", "label_nodes", "propagate",
-           "candidates", "SCHEMES", "ORDER", "STRONGER", "TABLE_SCHEMES", "PAPER_17_CLUE",
-           "PAPER_TOP100", "DEFAULT_NODES_SCHEME", "is_weaker", "parse_schemes",
-           "scheme_flags"]
+__all__ = ["grade", "grade_table", "Grades", "search_free", "search_free_table", "label_nodes",
+           "propagate", "candidates", "SCHEMES", "ORDER", "STRONGER", "TABLE_SCHEMES",
+           "PAPER_17_CLUE", "PAPER_TOP100", "DEFAULT_NODES_SCHEME", "is_weaker",
+           "parse_schemes", "scheme_flags"]
 
 _STATUS = {-1: "failed", 0: "open", 1: "solved"}
 
@@ -110,16 +110,68 @@ def candidates(domains: np.ndarray) -> list:
             dom.reshape(-1, n).tolist()]
 
 
+def grade_table(puzzles: Sequence, schemes: Iterable[str] | None = None, *,
+                nodes: bool = False, seconds: float | None = None, progress=None,
+                chunk: int = 256, shave_passes: int | None = None,
+                limit: int = 10_000_000) -> Grades:
+    """Grade many puzzles: which schemes solve each search free and, with ``nodes``, the
+    node count of each (:func:`label_nodes` with its default scheme and ``limit``).
+
+    The kernels run a slice of work at a time (:mod:`~sudokit.grading.runs`), so Ctrl-C
+    stops them within a slice. ``seconds`` limits each puzzle (its schemes and node count
+    together): past it the schemes not yet decided and the node count are unknown
+    (:attr:`Grades.decided`, :attr:`Grades.unknown`) and the next puzzle starts.
+    ``progress``, ``chunk`` and ``shave_passes`` as in :func:`search_free_table`.
+
+    Examples
+    --------
+    >>> from sudokit.formats import parse_puzzles
+    >>> p = parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7......."
+    ...                   "8..67.82....26.95..8..2.3..9..5.1.3..")[0].instance
+    >>> graded = grade_table([p], ["FC", "HAC"], nodes=True, seconds=60)
+    >>> graded.search_free.tolist(), graded.nodes.tolist(), graded.unknown.tolist()
+    ([[True, True]], [1], [False])
+    """
+    names = parse_schemes(",".join(schemes)) if schemes is not None else ORDER
+    flags = np.array([scheme_flags(s, shave_passes) for s in names], dtype=np.int64)
+    node_flags = scheme_flags(DEFAULT_NODES_SCHEME)
+    parts = []
+    done = 0
+    while done < len(puzzles):
+        stop = _shape_run(puzzles, done, chunk)
+        tables = _grid(puzzles[done])
+        doms = np.stack([initial_domains(p) for p in puzzles[done:stop]])
+
+        def count(dom, left, tables=tables):
+            counted, status = label_run(dom, node_flags, tables, limit, left)
+            return NODES_UNKNOWN if status == SUSPENDED else counted
+        parts.append(grade_rows(doms, flags, tables, count if nodes else None, seconds))
+        done = stop
+        if progress is not None:
+            progress(done)
+    return stacked(parts, len(names))
+
+
+def _shape_run(puzzles: Sequence, start: int, chunk: int) -> int:
+    """The end of the run of puzzles of one shape from ``start`` (at most ``chunk``)."""
+    key = grid_shape_key(puzzles[start])
+    stop = start + 1
+    while stop < len(puzzles) and stop - start < chunk and \
+            grid_shape_key(puzzles[stop]) == key:
+        stop += 1
+    return stop
+
+
 def search_free_table(puzzles: Sequence, schemes: Iterable[str] | None = None,
                       progress=None, chunk: int = 256,
                       shave_passes: int | None = None) -> np.ndarray:
     """``(len(puzzles), len(schemes))`` booleans: search free or not, for many puzzles.
 
-    Puzzles of one shape run in a single numba loop per chunk; ``progress(done)`` (if given)
-    is called after each chunk. ``schemes`` defaults to every scheme in :data:`ORDER`.
-    ``shave_passes`` stops the shaving schemes after that many rounds over the cells (one
-    round reproduces the paper; default: to the fixpoint, see
-    :mod:`~sudokit.grading.shaving`).
+    Puzzles of one shape run in a numba loop per chunk, a slice of work per call
+    (:func:`grade_table`); ``progress(done)`` (if given) is called after each chunk.
+    ``schemes`` defaults to every scheme in :data:`ORDER`. ``shave_passes`` stops the shaving
+    schemes after that many rounds over the cells (one round reproduces the paper; default:
+    to the fixpoint, see :mod:`~sudokit.grading.shaving`).
 
     Examples
     --------
@@ -129,25 +181,8 @@ def search_free_table(puzzles: Sequence, schemes: Iterable[str] | None = None,
     >>> search_free_table([p, p], ["FC", "HACV"]).tolist()
     [[False, False], [False, False]]
     """
-    names = parse_schemes(",".join(schemes)) if schemes is not None else ORDER
-    flags = np.array([scheme_flags(s, shave_passes) for s in names], dtype=np.int64)
-    out = np.zeros((len(puzzles), len(names)), dtype=np.int8)
-    done = 0
-    while done < len(puzzles):
-        first = puzzles[done]
-        tables = _grid(first)
-        stop = done + 1
-        key = grid_shape_key(first)
-        while stop < len(puzzles) and stop - done < chunk and \
-                grid_shape_key(puzzles[stop]) == key:
-            stop += 1
-        doms = np.stack([initial_domains(p) for p in puzzles[done:stop]])
-        status_batch(doms, flags, *tables.kernel_args(), tables.n, tables.full,
-                     out[done:stop])
-        done = stop
-        if progress is not None:
-            progress(done)
-    return out == 1
+    return grade_table(puzzles, schemes, progress=progress, chunk=chunk,
+                       shave_passes=shave_passes).search_free
 
 
 def search_free(puzzle, schemes: Iterable[str] | None = None,
@@ -186,11 +221,10 @@ def grade(puzzle, schemes: Iterable[str] | None = None,
     names = ORDER if schemes is None else tuple(s for s in ORDER
                                                 if s in set(parse_schemes(",".join(schemes))))
     tables = _grid(puzzle)
-    start = initial_domains(puzzle)
+    start = initial_domains(puzzle)[None]
     for name in names:
-        dom = start.copy()
-        if propagate_scheme(dom, scheme_flags(name, shave_passes), *tables.kernel_args(),
-                            tables.n, tables.full) == 1:
+        flags = np.array([scheme_flags(name, shave_passes)], dtype=np.int64)
+        if status_rows(start, flags, tables)[0][0, 0] == 1:
             return name
     return "search"
 
@@ -210,7 +244,5 @@ def label_nodes(puzzle, scheme: str = DEFAULT_NODES_SCHEME, limit: int = 10_000_
     8
     """
     tables = _grid(puzzle)
-    dom = initial_domains(puzzle)
-    nodes, _ = label_count(dom, scheme_flags(scheme), *tables.kernel_args(), tables.n,
-                           tables.full, int(limit))
-    return int(nodes)
+    nodes, _ = label_run(initial_domains(puzzle), scheme_flags(scheme), tables, int(limit))
+    return nodes

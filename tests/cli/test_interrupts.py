@@ -219,6 +219,21 @@ def test_sigterm_ends_as_cleanly(empty9):
                  "sudokit: terminated")
 
 
+@needs_proc
+@pytest.mark.parametrize("signum, code, line", [
+    (signal.SIGINT, 130, "sudokit: interrupted"), (signal.SIGTERM, 143, "sudokit: terminated")])
+def test_a_signal_stops_grading_within_a_slice(signum, code, line):
+    """Grading the 25x25 set runs its propagation kernels for minutes (a puzzle's BCV took
+    seconds in one call, then its node count hours, and the signal waited for them); in
+    slices it stops within one: less CPU after the signal than half of what came before."""
+    path = data_path("sudoku", "gecode-9-16-25", "sudoku25_gecode.txt")
+    args = ("grade", "-")
+    process = start(*args, stdin_path=path)
+    run = interrupt(process, searching(process, *args), signum)
+    assert_clean(run.code, run.out, run.err, code, line)
+    assert run.reacted_at_once(), (run.cpu_before, run.cpu_after)
+
+
 def test_sigterm_leaves_no_partial_output_file(tmp_path):
     out = tmp_path / "empty.cnf"
     out.write_text("old\n")
