@@ -9,6 +9,7 @@ import click
 from ..errors import BudgetExhausted, InstanceError, SudokitError
 from ..formats.styles import output_style
 from ..problems import PROBLEMS, problem_kind
+from .choices import Choice
 from .common import (
     FinitePositiveFloat,
     check_solver,
@@ -37,7 +38,7 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
 @click.argument("file", type=str)
 @click.option("-o", "--output", metavar="OUT",
               help="Write the picture to OUT (.svg, .png or .pdf) instead of SVG on stdout.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS),
+@click.option("--format", "fmt", type=Choice(FORMATS),
               help="Picture format (default: from OUT's extension, else svg).")
 @click.option("--index", "-i", type=click.IntRange(min=1), metavar="I",
               help="Draw instance I of FILE (1-based; default: all of them, a sheet when "
@@ -58,7 +59,7 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
 @click.option("--width", type=click.IntRange(min=16, max=20000), metavar="PX",
               help="Width of the picture in pixels (PNG size; the height keeps the aspect "
                    "ratio).")
-@click.option("--layout", type=click.Choice(["spring", "circle", "grid"]), default="spring",
+@click.option("--layout", type=Choice(["spring", "circle", "grid"]), default="spring",
               show_default=True,
               help="Graphs: networkx's spring layout (seeded), a circle, or the grid of a "
                    "Sudoku or rook's graph.")

@@ -38,6 +38,7 @@ from ..instances.jigsaw import format_region_map
 from ..instances.variants import ALIASES, VARIANTS, parse_variants
 from ..solvers.budget import Budget
 from . import kernels
+from .choices import Choice
 from .common import ByteSize, FinitePositiveFloat
 from .group import SudokitGroup
 from .jobs import cluster_client, jobs_options, on_cluster
@@ -214,11 +215,11 @@ def generate():
                    "\"minimal\" only when every single clue is needed too (each tested).")
 @click.option("--clues", type=click.IntRange(min=0), metavar="K",
               help="Stop removing at K clues (exit 4 if uniqueness does not allow it).")
-@click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True,
+@click.option("--symmetry", type=Choice(SYMMETRIES), default="none", show_default=True,
               help="Symmetric clue pattern (clues are removed one orbit at a time; see "
                    "--minimal for what minimal means then).")
 @click.option("--full", is_flag=True, help="Print full random grids, no clue removal.")
-@click.option("--fill", type=click.Choice(list(FILLS)), default="auto", show_default=True,
+@click.option("--fill", type=Choice(list(FILLS)), default="auto", show_default=True,
               help="How full grids are made (see 'Fill strategies' in the README): "
                    + "; ".join(strategy.help_line() for strategy in FILLS.values()) + ".")
 @click.option("--alpha", type=float, metavar="A",
@@ -228,10 +229,10 @@ def generate():
               help="Aim for K clues, best effort: the puzzle with the fewest clues found "
                    "(by the end of --time-limit, if given) is written, and how close it came "
                    "is reported (stderr, or --json).")
-@click.option("--grade", "wanted_grade", type=click.Choice(list(GRADES) + ["search"]),
+@click.option("--grade", "wanted_grade", type=Choice(list(GRADES) + ["search"]),
               metavar="G", help="Keep only puzzles of this difficulty grade (see 'sudokit "
                                 "grade'): a scheme name such as FCI or HAC, or 'search'.")
-@click.option("--checker", type=click.Choice(CHECKERS), default="auto", show_default=True,
+@click.option("--checker", type=Choice(CHECKERS), default="auto", show_default=True,
               help="Back end that proves uniqueness at every step (auto: takano with "
                    "--minimal or --clues up to 16x16, where every checker proves the same "
                    "removals, else dlx).")
@@ -244,7 +245,7 @@ def generate():
                    "unique, not minimal); with --minimal, --clues or --full it is an error "
                    "(exit 5), as is a grid not filled in time.")
 @click.option("--solution", is_flag=True, help="Print the solution beside each puzzle.")
-@click.option("--format", "layout", type=click.Choice(["line", "grid"]), default="line",
+@click.option("--format", "layout", type=Choice(["line", "grid"]), default="line",
               show_default=True, help="One line per puzzle, or a grid with box separators.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per puzzle: puzzle, clues, seconds and the checks made.")
@@ -361,14 +362,14 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
 @click.option("--qcp", "as_qcp", is_flag=True,
               help="Quasigroup completion: a random partial square that may have no "
                    "completion (default: QWH, holes in a full square, always solvable).")
-@click.option("--method", type=click.Choice(LATIN_METHODS),
+@click.option("--method", type=Choice(LATIN_METHODS),
               default="jacobson-matthews", show_default=True,
               help="How the full square is drawn (search: randomized search, order <= 64).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
               metavar="N", help="How many instances.")
 @click.option("--seed", type=click.IntRange(min=0), metavar="S",
               help="Random seed; the same seed and options give the same output.")
-@click.option("--format", "layout", type=click.Choice(["grid", "pls"]), default="grid",
+@click.option("--format", "layout", type=Choice(["grid", "pls"]), default="grid",
               show_default=True, help="A plain grid with '.' holes, or .pls (-1 holes).")
 @click.option("--variant", "variant_names", multiple=True, metavar="NAME",
               help="diagonal (alias x): diagonal Latin squares, both main diagonals "
