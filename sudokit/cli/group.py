@@ -18,7 +18,14 @@ import click
 
 from .._accel import mode
 from .._signals import signals_held, take_held_signal
-from ..errors import EXIT_INTERNAL, EXIT_INVALID_INPUT, EXIT_OK, EXIT_OUTPUT, SudokitError
+from ..errors import (
+    EXIT_INTERNAL,
+    EXIT_INVALID_INPUT,
+    EXIT_OK,
+    EXIT_OUTPUT,
+    EXIT_RESOURCES,
+    SudokitError,
+)
 from .kernels import prepare, time_limit
 from .stdio import stand_in_for_closed_streams
 
@@ -243,6 +250,10 @@ class SudokitGroup(click.Group):
         except click.ClickException as err:  # usage errors too: one line, their own code
             click.echo(f"sudokit: error: {err.format_message()}", err=True)
             ctx.exit(err.exit_code)
+        except MemoryError as err:  # an allocation no estimate foresaw: as --max-memory's
+            click.echo(f"sudokit: error: out of memory{': ' if str(err) else ''}{err}",
+                       err=True)
+            ctx.exit(EXIT_RESOURCES)
         except Exception as err:  # a bug: still one line, with a way to see the traceback
             if _SIGNALLED:  # an interrupt that surfaced as another error (see _raise_interrupt)
                 terminated = _SIGNALLED[0] == signal.SIGTERM
