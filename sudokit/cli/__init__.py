@@ -1,7 +1,8 @@
 """The ``sudokit`` command line: a click group; each command is thin (parse, call, render).
 
 Exit codes are those of :mod:`sudokit.errors`: 0 success, 1 certificate rejected by ``check``,
-2 usage error, 3 unreadable file, 4 invalid input, 5 unknown (budget ran out), 6 solver error.
+2 usage error, 3 unreadable file, 4 invalid input, 5 unknown (budget ran out), 6 solver error,
+7 output not written, 8 out of memory, 70 internal error; 130 interrupted (143: SIGTERM).
 
 The command modules are imported on first use (:class:`LazyGroup`): ``generate`` and ``grade``
 load numba and its kernels (0.5-1.3 s), which ``sudokit --version``, ``--help`` and the SAT
@@ -19,10 +20,15 @@ from importlib import import_module
 # wall time on a busy machine). One thread, unless the user's environment says otherwise.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import click  # noqa: E402
+from .._signals import signals_held  # noqa: E402
 
-from .. import __version__
-from .group import SudokitGroup
+# A Ctrl-C (or SIGTERM) while the command line loads is kept for ``main``, which ends with its
+# one line and exit 130 (143), instead of a KeyboardInterrupt traceback from this import.
+with signals_held():
+    import click
+
+    from .. import __version__
+    from .group import SudokitGroup
 
 __all__ = ["main", "LazyGroup", "COMMANDS"]
 

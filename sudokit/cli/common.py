@@ -33,7 +33,7 @@ def shape_options(func, kinds: Sequence[str] = tuple(PROBLEMS)):
     """``--box`` and ``--colors``: the shape of a grid or a graph that the file leaves open
     (each only when one of ``kinds`` takes it: :attr:`~sudokit.problems.ProblemKind.options`)."""
     if option_kinds("colors", kinds):
-        func = click.option("--colors", "-k", type=click.IntRange(min=1), metavar="K",
+        func = click.option("--colors", "-k", type=IntBelow(1, 31), metavar="K",
                             help="Number of colors for a graph (overrides a 'c colors K' "
                                  "line).")(func)
     if option_kinds("box", kinds):
@@ -135,21 +135,48 @@ def encode_encoding_options(func):
                              f"{xc_names}.")(func)
 
 
-class FinitePositiveFloat(click.FloatRange):
-    """A float above 0 that is a real number: ``nan`` and ``inf`` are refused (click's
-    :class:`~click.FloatRange` lets them through, and they would mean "no limit")."""
+class IntBelow(click.IntRange):
+    """An int from ``min`` up to ``2**bits - 1``: what the kernels and libraries that take
+    the value hold (63: an int64 count, budget or index; 32: a random seed, which numpy's
+    legacy generator and the C counters take as 32 bits; 31: a C int, as colors, vertices
+    and shaving passes are held), so a larger value is a usage error (exit 2), not an
+    overflow deep inside (exit 70). ``--help`` shows the range as ``1<=x<2**63``."""
 
-    name = "finite positive float"
+    def __init__(self, min: int, bits: int) -> None:
+        super().__init__(min=min, max=2**bits - 1)
+        self.bits = bits
 
-    def __init__(self) -> None:
-        super().__init__(min=0, min_open=True)
+    def _describe_range(self) -> str:
+        return f"{self.min}<=x<2**{self.bits}"
+
+
+class FiniteFloat(click.FloatRange):
+    """A :class:`~click.FloatRange` that refuses ``nan`` and ``inf`` (click lets them
+    through: ``nan`` passes every comparison)."""
+
+    name = "finite float"
+    hint = ""
 
     def convert(self, value, param, ctx):
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number; leave the option out for no limit",
-                      param, ctx)
+            self.fail(f"{value!r} is not a finite number{self.hint}", param, ctx)
         return number
+
+
+class FinitePositiveFloat(FiniteFloat):
+    """A float above 0 and at most 1e6 (seconds: about 11.6 days; a child process's
+    ``poll`` takes its timeout as a C int of milliseconds, about 24.8 days, and overflowed
+    past it): ``nan`` and ``inf`` are refused (they would mean "no limit")."""
+
+    name = "finite positive float"
+    hint = "; leave the option out for no limit"
+
+    def __init__(self) -> None:
+        super().__init__(min=0, min_open=True, max=1e6)
+
+    def _describe_range(self) -> str:
+        return "0<x<=1e6"
 
 
 class ByteSize(click.ParamType):
@@ -163,13 +190,17 @@ class ByteSize(click.ParamType):
             return value
         text = str(value).strip().upper().removesuffix("IB").removesuffix("B")
         unit = text[-1:] if text[-1:] in self._UNITS else ""
+        body = text[:len(text) - len(unit)]
         try:
-            number = float(text[:len(text) - len(unit)])
+            number = int(body) if body.isdigit() else float(body)   # exact up to 2**63 - 1
         except ValueError:
             number = float("nan")
         if not math.isfinite(number) or number <= 0:
             self.fail(f"{value!r} is not a size such as 500M or 4G", param, ctx)
-        return int(number * self._UNITS[unit])
+        size = int(number * self._UNITS[unit])
+        if size >= 2**63:
+            self.fail(f"{value!r} is more than a 64-bit size (8 EiB)", param, ctx)
+        return size
 
 
 def solver_options(func):
@@ -181,10 +212,10 @@ def solver_options(func):
     func = click.option("--xc", "xc", is_flag=True,
                         help="FILE is an exact cover problem in Knuth's format (as --problem "
                              "xc; solved with dlx unless --solver names a SAT solver).")(func)
-    func = click.option("--nodes", type=click.IntRange(min=1), metavar="N",
+    func = click.option("--nodes", type=IntBelow(1, 63), metavar="N",
                         help="Search-node budget per instance (dlx and the CP family; grasp: "
                              "iterations); past it 'unknown'.")(func)
-    func = click.option("--conflicts", type=click.IntRange(min=1), metavar="N",
+    func = click.option("--conflicts", type=IntBelow(1, 63), metavar="N",
                         help="SAT conflict budget per instance; past it 'unknown'.")(func)
     func = click.option("--time-limit", type=FinitePositiveFloat(), metavar="SECONDS",
                         help="Time budget per instance; past it the answer is 'unknown'.")(func)
@@ -194,11 +225,11 @@ def solver_options(func):
 def engine_options(func):
     """``--seed`` and ``--alpha``: options of the engines that take them (their ``options`` in
     the engine registry: GRASP's)."""
-    func = click.option("--alpha", type=click.FloatRange(0, 1), metavar="A",
+    func = click.option("--alpha", type=FiniteFloat(0, 1), metavar="A",
                         help="grasp: the restricted candidate list keeps the values within A "
                              "of the best greedy cost, as a fraction of the range (0 greedy, "
                              "1 random; default 0.2).")(func)
-    return click.option("--seed", type=click.IntRange(min=0), metavar="S",
+    return click.option("--seed", type=IntBelow(0, 32), metavar="S",
                         help="Random seed of a randomized solver (grasp; default 0): the same "
                              "seed gives the same answers.")(func)
 

@@ -21,7 +21,7 @@ from ..counting.completions import COMPLETION_ENGINE, Mapper
 from ..counting.methods import AUTO, METHODS, PLAIN, choose_method, method_choices
 from ..solvers.registry import ENGINES, resolve_solver
 from .choices import Choice
-from .common import FinitePositiveFloat, flag, is_given
+from .common import FiniteFloat, FinitePositiveFloat, IntBelow, flag, is_given
 from .jobs import cluster_client, on_cluster
 
 __all__ = ["answered_chunks", "check_counter", "check_method", "counter_options",
@@ -36,10 +36,10 @@ _COUNTER_OPTIONS = {"limit": "limit", "epsilon": "epsilon", "delta": "delta", "s
 
 def counter_options(func):
     """``--counter``, ``--epsilon``, ``--delta`` and ``--seed``."""
-    func = click.option("--seed", type=click.IntRange(min=0), metavar="S",
+    func = click.option("--seed", type=IntBelow(0, 32), metavar="S",
                         help="approxmc (and ganak): random seed; the same seed gives the same "
                              "estimate (default 1; ganak 0).")(func)
-    func = click.option("--delta", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    func = click.option("--delta", type=FiniteFloat(0, 1, min_open=True, max_open=True),
                         metavar="D",
                         help="approxmc: the estimate may miss its tolerance with probability "
                              "at most D, 0 < D < 1 (default 0.2).")(func)

@@ -12,6 +12,7 @@ from ..problems import PROBLEMS, problem_kind
 from .choices import Choice
 from .common import (
     FinitePositiveFloat,
+    IntBelow,
     check_solver,
     exclusive,
     flag,
@@ -40,7 +41,7 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
               help="Write the picture to OUT (.svg, .png or .pdf) instead of SVG on stdout.")
 @click.option("--format", "fmt", type=Choice(FORMATS),
               help="Picture format (default: from OUT's extension, else svg).")
-@click.option("--index", "-i", type=click.IntRange(min=1), metavar="I",
+@click.option("--index", "-i", type=IntBelow(1, 63), metavar="I",
               help="Draw instance I of FILE (1-based; default: all of them, a sheet when "
                    "there are several).")
 @click.option("--solution", is_flag=True,
@@ -52,7 +53,7 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
               help="With --candidates: the propagation scheme (as in 'sudokit grade', e.g. "
                    "FCI).")
 @click.option("--highlight-givens", is_flag=True, help="Grids: shade the cells of the givens.")
-@click.option("--per-page", type=click.IntRange(min=1), default=6, show_default=True,
+@click.option("--per-page", type=IntBelow(1, 63), default=6, show_default=True,
               metavar="K",
               help="A sheet puts K pictures on a page (a PDF has a page each; SVG and PNG "
                    "write OUT-1, OUT-2, ... when there are more).")
@@ -63,7 +64,7 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
               show_default=True,
               help="Graphs: networkx's spring layout (seeded), a circle, or the grid of a "
                    "Sudoku or rook's graph.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, metavar="S",
+@click.option("--seed", type=IntBelow(0, 32), default=0, show_default=True, metavar="S",
               help="Graphs: seed of the spring layout (the same seed, the same picture).")
 @click.option("--solver", "-s", metavar="NAME",
               help="With --solution: the solver (default: as 'sudokit solve').")

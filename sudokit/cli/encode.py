@@ -11,7 +11,14 @@ from ..formats.dimacs import dimacs_bytes, write_dimacs
 from ..formats.dlx import format_dlx
 from ..problems import problem_kind
 from ..resources import check_disk, format_bytes
-from .common import encode_encoding_options, exclusive, instance_options, load, requires
+from .common import (
+    IntBelow,
+    encode_encoding_options,
+    exclusive,
+    instance_options,
+    load,
+    requires,
+)
 from .output import emit_json, write_output
 
 
@@ -36,7 +43,7 @@ def _stats_table(cnf) -> str:
 @click.option("--dense", is_flag=True, help="With --matrix: add the dense matrix too.")
 @click.option("-o", "--output", type=str, metavar="OUT",
               help="Write the encoding to OUT instead of stdout.")
-@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--index", "-i", type=IntBelow(1, 63), default=1, show_default=True,
               metavar="I", help="Which instance of FILE to encode (1-based).")
 @click.option("--stats", is_flag=True,
               help="Report variables, clauses and literals per constraint group (stdout; "

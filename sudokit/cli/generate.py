@@ -39,7 +39,7 @@ from ..instances.variants import ALIASES, VARIANTS, parse_variants
 from ..solvers.budget import Budget
 from . import kernels
 from .choices import Choice
-from .common import ByteSize, FinitePositiveFloat
+from .common import ByteSize, FiniteFloat, FinitePositiveFloat, IntBelow
 from .group import SudokitGroup
 from .jobs import cluster_client, jobs_options, on_cluster
 from .output import Progress, emit_json, output_option, output_stream
@@ -204,16 +204,16 @@ def generate():
 @click.option("--size", type=click.IntRange(1, 64), required=True, metavar="N",
               help="Side of the grid (4, 6, 9, 12, 16, ... up to 64).")
 @click.option("--box", metavar="RxC", help="Box shape: R rows and C columns (default square).")
-@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--count", type=IntBelow(1, 63), default=1, show_default=True,
               metavar="N", help="How many puzzles.")
-@click.option("--seed", type=click.IntRange(min=0), metavar="S",
+@click.option("--seed", type=IntBelow(0, 32), metavar="S",
               help="Random seed; the same seed and options give the same output.")
 @click.option("--minimal", is_flag=True,
               help="Locally minimal: removing any clue gives several solutions (proved). "
                    "With --symmetry the puzzle stays symmetric and is minimal for removing "
                    "a whole orbit; --json then says \"symmetric_minimal\": true and "
                    "\"minimal\" only when every single clue is needed too (each tested).")
-@click.option("--clues", type=click.IntRange(min=0), metavar="K",
+@click.option("--clues", type=IntBelow(0, 63), metavar="K",
               help="Stop removing at K clues (exit 4 if uniqueness does not allow it).")
 @click.option("--symmetry", type=Choice(SYMMETRIES), default="none", show_default=True,
               help="Symmetric clue pattern (clues are removed one orbit at a time; see "
@@ -222,10 +222,10 @@ def generate():
 @click.option("--fill", type=Choice(list(FILLS)), default="auto", show_default=True,
               help="How full grids are made (see 'Fill strategies' in the README): "
                    + "; ".join(strategy.help_line() for strategy in FILLS.values()) + ".")
-@click.option("--alpha", type=float, metavar="A",
+@click.option("--alpha", type=FiniteFloat(), metavar="A",
               help="The parameter of a --fill strategy that takes one (prune, "
                    "weighted-prune, grasp; default: the strategy's).")
-@click.option("--target-clues", type=click.IntRange(min=0), metavar="K",
+@click.option("--target-clues", type=IntBelow(0, 63), metavar="K",
               help="Aim for K clues, best effort: the puzzle with the fewest clues found "
                    "(by the end of --time-limit, if given) is written, and how close it came "
                    "is reported (stderr, or --json).")
@@ -355,7 +355,7 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
 @generate.command()
 @click.option("--order", type=click.IntRange(1, 255), required=True, metavar="N",
               help="Order of the Latin square.")
-@click.option("--holes", type=click.FloatRange(min=0), default=0, show_default=True,
+@click.option("--holes", type=FiniteFloat(min=0), default=0, show_default=True,
               metavar="H", help="Number of holes, or a share of the cells when below 1.")
 @click.option("--balanced", is_flag=True,
               help="Spread the holes evenly over rows and columns (Kautz et al. 2001).")
@@ -365,9 +365,9 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
 @click.option("--method", type=Choice(LATIN_METHODS),
               default="jacobson-matthews", show_default=True,
               help="How the full square is drawn (search: randomized search, order <= 64).")
-@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--count", type=IntBelow(1, 63), default=1, show_default=True,
               metavar="N", help="How many instances.")
-@click.option("--seed", type=click.IntRange(min=0), metavar="S",
+@click.option("--seed", type=IntBelow(0, 32), metavar="S",
               help="Random seed; the same seed and options give the same output.")
 @click.option("--format", "layout", type=Choice(["grid", "pls"]), default="grid",
               show_default=True, help="A plain grid with '.' holes, or .pls (-1 holes).")
@@ -439,15 +439,15 @@ def _latin_variants(ctx, order: int, layout: str, names) -> tuple[str, ...]:
 
 
 @generate.command()
-@click.option("--vertices", "-v", type=click.IntRange(min=1), required=True, metavar="V",
+@click.option("--vertices", "-v", type=IntBelow(1, 31), required=True, metavar="V",
               help="Number of vertices.")
-@click.option("--colors", "-k", type=click.IntRange(min=1), required=True, metavar="K",
+@click.option("--colors", "-k", type=IntBelow(1, 31), required=True, metavar="K",
               help="Number of colors (of the planted coloring).")
-@click.option("--density", type=click.FloatRange(0, 1), required=True, metavar="P",
+@click.option("--density", type=FiniteFloat(0, 1), required=True, metavar="P",
               help="Edge probability between differently colored vertices.")
-@click.option("--precolored", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+@click.option("--precolored", type=FiniteFloat(0, 1), default=0.0, show_default=True,
               metavar="F", help="Share of the vertices that keep their planted color.")
-@click.option("--seed", type=click.IntRange(min=0), metavar="S",
+@click.option("--seed", type=IntBelow(0, 32), metavar="S",
               help="Random seed; the same seed and options give the same output.")
 @click.option("--planted", is_flag=True,
               help="Add a 'c planted C1 C2 ...' comment with the planted coloring.")

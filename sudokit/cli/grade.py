@@ -21,7 +21,7 @@ from ..grading.runs import NODES_UNKNOWN
 from ..problems import kinds_where, problem_kind
 from . import kernels
 from .answers import table_text
-from .common import FinitePositiveFloat, exclusive, instance_options_for, load_chunks
+from .common import FinitePositiveFloat, IntBelow, exclusive, instance_options_for, load_chunks
 from .jobs import cluster_client, jobs_options, on_cluster
 from .output import Progress, emit_json, output_option, output_stream
 
@@ -58,7 +58,7 @@ GRADABLE = kinds_where(gradable=True)
 @click.option("--nodes/--no-nodes", default=True, show_default=True,
               help=f"Count the nodes of a fixed labelling under {DEFAULT_NODES_SCHEME} "
                    "(the tiebreaker).")
-@click.option("--shave-passes", type=click.IntRange(min=1), metavar="N",
+@click.option("--shave-passes", type=IntBelow(1, 31), metavar="N",
               help="Stop FCV, BCV and HACV after N rounds over the cells (1 reproduces "
                    "Simonis's figures; default: shave to the fixpoint).")
 @click.option("--time-limit", type=FinitePositiveFloat(), metavar="SECONDS",

@@ -1,5 +1,7 @@
 """The command group: one line and a documented exit code for every error, interrupt and
-signal, never a traceback; and the ``--skip-bad`` bookkeeping that ends in exit 4."""
+signal, never a traceback, from the moment the command line starts loading (a signal then is
+held, :func:`sudokit._signals.signals_held`) to its last flush of standard output; and the
+``--skip-bad`` bookkeeping that ends in exit 4."""
 
 from __future__ import annotations
 
@@ -15,8 +17,17 @@ import time
 import click
 
 from .._accel import mode
-from ..errors import EXIT_INTERNAL, EXIT_INVALID_INPUT, EXIT_OUTPUT, SudokitError
+from .._signals import signals_held, take_held_signal
+from ..errors import (
+    EXIT_INTERNAL,
+    EXIT_INVALID_INPUT,
+    EXIT_OK,
+    EXIT_OUTPUT,
+    EXIT_RESOURCES,
+    SudokitError,
+)
 from .kernels import prepare, time_limit
+from .stdio import stand_in_for_closed_streams
 
 __all__ = ["SKIP_BAD", "SudokitGroup", "Terminated", "warn_skipped"]
 
@@ -67,6 +78,59 @@ def _signals_as_interrupts():
 
 #: errors writing standard output (a full disk, /dev/full, a quota): one line, exit 7
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def _held_exit(code: int | None) -> int | None:
+    """A signal held while the command line loaded or parsed (or after its command ended):
+    its one line and exit code; else ``code``."""
+    signum = take_held_signal()
+    if signum is None:
+        return code
+    terminated = signum == signal.SIGTERM
+    click.echo("sudokit: terminated" if terminated else "sudokit: interrupted", err=True)
+    return 143 if terminated else 130
+
+
+def _raise_held() -> None:
+    """A signal held until the command's own handling started, raised as that handling
+    raises one."""
+    signum = take_held_signal()
+    if signum is not None:
+        _SIGNALLED.append(signum)
+        raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+
+
+def _write_failure(err: Exception) -> int | None:
+    """A failure to write standard output as one line (none for a closed pipe, which ends
+    the run quietly) and its exit code; None for any other error."""
+    if isinstance(err, BrokenPipeError):  # e.g. `sudokit --help | head -1`
+        _silence_stdout()
+        return EXIT_OK
+    if isinstance(err, SudokitError):    # a closed stdout or stdin (.stdio)
+        click.echo(f"sudokit: error: {err.for_cli()}", err=True)
+        return err.exit_code
+    if isinstance(err, OSError) and err.errno in _WRITE_ERRORS:
+        _silence_stdout()
+        click.echo(f"sudokit: error: cannot write standard output: {err.strerror}", err=True)
+        return EXIT_OUTPUT
+    return None
+
+
+def _flushed(code: int | None) -> int | None:
+    """Standard output flushed before the exit (what is left would fail at the
+    interpreter's exit: exit 120 and a message); a failure counts when all went well."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except (OSError, SudokitError) as err:
+        if code not in (None, EXIT_OK):
+            _silence_stdout()
+            return code
+        failed = _write_failure(err)
+        if failed is None:
+            raise
+        return failed
+    return code
 
 
 def _silence_stdout() -> None:
@@ -122,6 +186,39 @@ class SudokitGroup(click.Group):
     """A click group that turns every :class:`SudokitError` into one line and an exit code,
     and every interrupt (Ctrl-C: 130, SIGTERM: 143) into one line and a clean exit."""
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        """As :meth:`click.Command.main`, standalone: SIGINT and SIGTERM are held until the
+        command's own handling starts (one that came while the command line loaded or
+        parsed: one line and 130 or 143), closed standard streams have stand-ins
+        (:mod:`.stdio`), and standard output is flushed before the exit (a full disk: one
+        line and exit 7). Not standalone (a command run from another): click's own."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        code: int | None = None
+        with signals_held():
+            stand_in_for_closed_streams()
+            code = _held_exit(None)
+            if code is None:
+                try:
+                    super().main(args, prog_name, complete_var, standalone_mode, **extra)
+                except SystemExit as done:
+                    code = done.code if isinstance(done.code, int) or done.code is None \
+                        else 1
+            code = _flushed(_held_exit(code))
+        sys.exit(code)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        """As click's, with a failure to write ``--help`` or ``--version`` as one line and
+        its exit code (7: a full disk or closed standard output)."""
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except (OSError, SudokitError) as err:
+            code = _write_failure(err)
+            if code is None:
+                raise
+            raise click.exceptions.Exit(code) from None
+
     def invoke(self, ctx):
         time_limit(None)   # until the command reads its own --time-limit
         with mode.command_line(_CompileNotice(), prepare), _signals_as_interrupts():
@@ -129,6 +226,7 @@ class SudokitGroup(click.Group):
 
     def _invoke(self, ctx):
         try:
+            _raise_held()
             result = super().invoke(ctx)
         except click.exceptions.Exit as done:
             _report_skipped(ctx, done.exit_code)
@@ -136,9 +234,8 @@ class SudokitGroup(click.Group):
         except SudokitError as err:
             click.echo(f"sudokit: error: {err.for_cli()}", err=True)
             ctx.exit(err.exit_code)
-        except BrokenPipeError:  # e.g. `sudokit solve big.txt | head`
-            _silence_stdout()
-            ctx.exit(0)
+        except BrokenPipeError as err:  # e.g. `sudokit solve big.txt | head`
+            ctx.exit(_write_failure(err))
         except Terminated:
             click.echo("sudokit: terminated", err=True)
             ctx.exit(143)
@@ -146,15 +243,17 @@ class SudokitGroup(click.Group):
             click.echo("sudokit: interrupted", err=True)
             ctx.exit(130)
         except OSError as err:
-            if err.errno not in _WRITE_ERRORS:
+            code = _write_failure(err)
+            if code is None:
                 raise
-            _silence_stdout()
-            click.echo(f"sudokit: error: cannot write standard output: {err.strerror}",
-                       err=True)
-            ctx.exit(EXIT_OUTPUT)
+            ctx.exit(code)
         except click.ClickException as err:  # usage errors too: one line, their own code
             click.echo(f"sudokit: error: {err.format_message()}", err=True)
             ctx.exit(err.exit_code)
+        except MemoryError as err:  # an allocation no estimate foresaw: as --max-memory's
+            click.echo(f"sudokit: error: out of memory{': ' if str(err) else ''}{err}",
+                       err=True)
+            ctx.exit(EXIT_RESOURCES)
         except Exception as err:  # a bug: still one line, with a way to see the traceback
             if _SIGNALLED:  # an interrupt that surfaced as another error (see _raise_interrupt)
                 terminated = _SIGNALLED[0] == signal.SIGTERM
@@ -168,7 +267,6 @@ class SudokitGroup(click.Group):
             ctx.exit(EXIT_INTERNAL)
         _report_skipped(ctx, 0)
         return result
-
 
 
 _SKIPPED, SKIP_BAD = "sudokit.skipped", "sudokit.skip_bad"

@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 import sys
 import tempfile
 import threading
@@ -166,8 +167,10 @@ def output_stream(path: str | None, binary: bool = False, inputs: Sequence[str] 
 
     The file is written next to its final place and renamed over ``path`` only when the block
     ends without an error, so an interrupted or failed run leaves the old file (or none), never
-    a prefix. ``path`` must not be an existing directory or device, nor one of ``inputs`` (the
-    files the command reads). Failures are one :class:`~sudokit.errors.OutputError` line.
+    a prefix. A file replaced keeps its mode and, where the user may set them, its owner and
+    group (:func:`_take_over`). ``path`` must not be an existing directory, device or symbolic
+    link, nor a file the user may not write, nor one of ``inputs`` (the files the command
+    reads). Failures are one :class:`~sudokit.errors.OutputError` line.
     """
     if path is None or path == "-":
         yield sys.stdout.buffer if binary else sys.stdout
@@ -182,8 +185,8 @@ def output_stream(path: str | None, binary: bool = False, inputs: Sequence[str] 
     try:
         with os.fdopen(handle, "wb" if binary else "w") as stream:
             yield stream
-        os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it
-        os.replace(temporary, path)
+        _take_over(temporary, path)
+        os.replace(temporary, path)   # a link put at ``path`` meanwhile is replaced, not followed
     except OSError as err:
         raise OutputError(f"cannot write {path}: {err.strerror}") from None
     finally:
@@ -192,15 +195,38 @@ def output_stream(path: str | None, binary: bool = False, inputs: Sequence[str] 
 
 
 def _check_output_path(path: str, inputs: Sequence[str]) -> None:
+    for source in inputs:
+        if source != "-" and os.path.exists(path) and os.path.exists(source) \
+                and os.path.samefile(path, source):
+            raise OutputError(f"cannot write {path}: it is the input file")
+    if os.path.islink(path):
+        raise OutputError(f"cannot write {path}: it is a symbolic link (to "
+                          f"{os.readlink(path)}); name the file itself")
     if os.path.isdir(path):
         raise OutputError(f"cannot write {path}: it is a directory")
     if os.path.exists(path) and not os.path.isfile(path):
         raise OutputError(f"cannot write {path}: not a regular file (a device or a pipe); "
                           "leave out -o to write to stdout")
-    for source in inputs:
-        if source != "-" and os.path.exists(path) and os.path.exists(source) \
-                and os.path.samefile(path, source):
-            raise OutputError(f"cannot write {path}: it is the input file")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise OutputError(f"cannot write {path}: Permission denied")
+
+
+def _take_over(temporary: str, path: str) -> None:
+    """Give ``temporary`` the mode, owner and group of the file ``path`` it will replace (the
+    owner and group as far as the user may set them), or, for a new file, the mode
+    ``open()`` would give it."""
+    try:
+        old = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        os.chmod(temporary, 0o666 & ~_umask())
+        return
+    for owner in ((old.st_uid, old.st_gid), (-1, old.st_gid)):
+        try:
+            os.chown(temporary, *owner)
+            break
+        except PermissionError:
+            continue
+    os.chmod(temporary, stat.S_IMODE(old.st_mode))   # after chown, which clears set-id bits
 
 
 def write_output(path: str | None, data: str | bytes | None = None, writer=None,

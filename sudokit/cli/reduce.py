@@ -23,7 +23,7 @@ from ..reductions import REDUCTIONS
 from ..reductions import reduce as apply_reduction
 from ..refs import closest
 from ..resources import check_disk
-from .common import check_solver, load, requires, shape_options, solver_option
+from .common import IntBelow, check_solver, load, requires, shape_options, solver_option
 from .output import speak_values, write_output
 
 
@@ -54,7 +54,7 @@ def _render_source(record: Record, reduced, solution) -> str:
 @click.argument("file", required=False)
 @click.option("--list", "list_all", is_flag=True, help="List the reductions and stop.")
 @click.option("-o", "--output", metavar="OUT", help="Write the target to OUT, not stdout.")
-@click.option("--index", "-i", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--index", "-i", type=IntBelow(1, 63), default=1, show_default=True,
               metavar="I", help="Which instance of FILE to reduce (1-based).")
 @click.option("--solve", "do_solve", is_flag=True,
               help="Solve the target, map its solution back and print the source solution.")
@@ -62,7 +62,7 @@ def _render_source(record: Record, reduced, solution) -> str:
               help="Map a target solution (a file, '-' for stdin) back to the source.")
 @click.option("--check", "do_check", is_flag=True,
               help="Solve source and target independently; report whether they agree.")
-@click.option("--limit", "-n", type=click.IntRange(min=1), default=2, show_default=True,
+@click.option("--limit", "-n", type=IntBelow(1, 63), default=2, show_default=True,
               help="With --check: compare solution counts up to this many.")
 @click.option("--explain", is_flag=True, help="Describe the construction for this input.")
 @click.option("--force", is_flag=True,

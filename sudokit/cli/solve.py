@@ -21,6 +21,7 @@ from ..solvers.registry import FAST_GRID_SOLVER
 from .answers import AnswerWriter
 from .common import (
     VARIANTS_GIVEN,
+    IntBelow,
     encoding_options,
     engine_options,
     exclusive,
@@ -133,7 +134,7 @@ def solve(ctx, file, as_json, output, **options):
 
 @click.command()
 @click.argument("file", type=str)
-@click.option("--limit", "-n", type=click.IntRange(min=1), metavar="N",
+@click.option("--limit", "-n", type=IntBelow(1, 63), metavar="N",
               help="Stop counting at N (with 2: 0, 1 or 2 = 'at least 2', a uniqueness check).")
 @click.option("--summary", is_flag=True,
               help="Instead of one line per instance, one table: how many instances have 0, "

@@ -33,16 +33,19 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from typing import Any
 
+import numpy as np
+
 from ..errors import SudokitError
 from ..solvers.budget import UNLIMITED, Budget
-from .base import CountResult, counted_formula, run_counter
+from .base import CountedFormula, CountResult, counted_formula, run_counter
 
 __all__ = ["DEFAULT_DELTA", "DEFAULT_EPSILON", "MIN_EXACT", "check_guarantee", "count",
-           "exact_threshold"]
+           "exact_threshold", "free_as_factor"]
 
 #: ApproxMC's own defaults: within a factor 1.8 with probability at least 0.8
 DEFAULT_EPSILON = 0.8
@@ -94,6 +97,32 @@ def check_guarantee(epsilon: float, delta: float) -> None:
         raise _usage(f"delta must lie strictly between 0 and 1, not {delta}")
 
 
+def free_as_factor(formula: CountedFormula) -> CountedFormula:
+    """``formula`` without the projection variables that occur in no clause, each a factor 2
+    of ``factor`` instead: pyapproxmc refuses a sampling set with such a variable
+    ("Sampling vars contain variables that are not in the original clauses").
+
+    Examples
+    --------
+    >>> formula = CountedFormula(3, (np.array([[1, -2]], dtype=np.int32),),
+    ...                          np.array([1, 2, 3]))
+    >>> reduced = free_as_factor(formula)
+    >>> reduced.projection.tolist(), reduced.factor
+    ([1, 2], 2)
+    """
+    occurs = np.zeros(formula.num_vars + 1, dtype=bool)
+    for block in formula.blocks:
+        occurs[np.abs(block).ravel()] = True
+    occurs[0] = False  # the padding of clause arrays
+    projection = np.asarray(formula.projection, dtype=np.int64)
+    kept = occurs[projection]
+    free = int(kept.size - np.count_nonzero(kept))
+    if not free:
+        return formula
+    return dataclasses.replace(formula, projection=projection[kept],
+                               factor=formula.factor << free)
+
+
 def _usage(message: str) -> SudokitError:
     error = SudokitError(message)
     error.exit_code = 2
@@ -123,7 +152,7 @@ def count(instance: Any, budget: Budget = UNLIMITED, *, encoding: str | None = N
     """
     check_guarantee(epsilon, delta)
     start = time.monotonic()
-    formula = counted_formula(instance, encoding, amo, budget.memory, symmetry)
+    formula = free_as_factor(counted_formula(instance, encoding, amo, budget.memory, symmetry))
     if formula.trivial is not None:
         answer: dict[str, Any] | None = {"exact": formula.trivial}
     else:
