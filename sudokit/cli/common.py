@@ -38,12 +38,13 @@ from .group import SKIP_BAD, warn_skipped
 LAYOUT_GIVEN = "sudokit.layout"
 
 
-def _layout_option(func):
-    """``--layout auto|grid|line``, kept in ``ctx.meta`` under :data:`LAYOUT_GIVEN` and read
-    by :func:`load` and :func:`load_chunks`."""
+def _layout_option(func, flag: str = "--layout"):
+    """``--layout auto|grid|line`` (``flag``: another name, for a command whose ``--layout``
+    is something else), kept in ``ctx.meta`` under :data:`LAYOUT_GIVEN` and read by
+    :func:`load` and :func:`load_chunks`."""
     return click.option(
-        "--layout", type=click.Choice(list(LAYOUTS)), default="auto", show_default=True,
-        expose_value=False,
+        flag, "reader_layout", type=click.Choice(list(LAYOUTS)), default="auto",
+        show_default=True, expose_value=False,
         callback=lambda ctx, param, value: ctx.meta.update({LAYOUT_GIVEN: value}),
         help="How puzzle text is cut into puzzles: 'line' reads every line as one puzzle, "
              "'grid' every block of lines as grids, 'auto' by the grid's own marks "
@@ -51,12 +52,12 @@ def _layout_option(func):
              "cannot be a one-line puzzle).")(func)
 
 
-def shape_options(func, kinds: Sequence[str] = tuple(PROBLEMS)):
+def shape_options(func, kinds: Sequence[str] = tuple(PROBLEMS), layout_flag: str = "--layout"):
     """``--box`` and ``--colors``: the shape of a grid or a graph that the file leaves open
     (each only when one of ``kinds`` takes it: :attr:`~sudokit.problems.ProblemKind.options`),
-    and ``--layout`` when one of ``kinds`` is a grid puzzle."""
+    and ``--layout`` (named ``layout_flag``) when one of ``kinds`` is a grid puzzle."""
     if set(kinds) & set(kinds_where(family="grid")):
-        func = _layout_option(func)
+        func = _layout_option(func, layout_flag)
     if option_kinds("colors", kinds):
         func = click.option("--colors", "-k", type=click.IntRange(min=1), metavar="K",
                             help="Number of colors for a graph (overrides a 'c colors K' "
@@ -104,10 +105,11 @@ def instance_options(func):
     return instance_options_for(tuple(PROBLEMS))(func)
 
 
-def instance_options_for(kinds: Sequence[str]):
+def instance_options_for(kinds: Sequence[str], layout_flag: str = "--layout"):
     """:func:`instance_options` of a command that takes only ``kinds``: ``--problem`` offers
     those, and ``--box``, ``--colors`` and ``--variant`` are there only when one of them takes
-    the option (:attr:`~sudokit.problems.ProblemKind.options`)."""
+    the option (:attr:`~sudokit.problems.ProblemKind.options`); ``layout_flag`` names
+    ``--layout`` for a command whose ``--layout`` is another option (``draw``'s picture)."""
     kinds = tuple(kinds)
 
     def decorate(func):
@@ -118,7 +120,7 @@ def instance_options_for(kinds: Sequence[str]):
                             help="Skip malformed instance lines with a warning each (and a "
                                  "count at the end; the exit code is then 4) instead of "
                                  "stopping at the first.")(func)
-        func = shape_options(func, kinds)
+        func = shape_options(func, kinds, layout_flag)
         return click.option("--problem", "-p", type=click.Choice(list(kinds)),
                             help=_problem_help(kinds))(func)
 
@@ -354,8 +356,10 @@ def _check_layout(layout: str, records: Sequence, path: str) -> None:
     other = sorted({problem_kind(r.instance).name for r in records} - set(grids))
     if layout != "auto" and other:
         where = "<stdin>" if path == "-" else path
-        raise click.UsageError(f"--layout applies only to {' and '.join(grids)} instances; "
-                               f"{where} holds {' and '.join(other)}")
+        ctx = click.get_current_context(silent=True)
+        raise click.UsageError(f"{flag(ctx, 'reader_layout')} applies only to "
+                               f"{' and '.join(grids)} instances; {where} holds "
+                               f"{' and '.join(other)}")
 
 
 def given_variants(records: Sequence, path: str) -> list:

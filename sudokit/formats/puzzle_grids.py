@@ -28,7 +28,7 @@ from .puzzle_write import MAX_CHAR_N, SYMBOLS
 
 __all__ = ["GridReader", "LUT", "UNKNOWN", "RULE", "ROW", "is_square", "char_cells", "symbol_error",
            "grid_layout", "read_grids", "LAYOUTS", "reads_as_line", "square_block",
-           "spaced_cells", "region_grid_block", "read_jigsaw_grids"]
+           "spaced_cells", "spaced_row", "region_grid_block", "read_jigsaw_grids"]
 
 class GridReader(Protocol):
     """What the grid readers here need of the reader that calls them (the one
@@ -113,10 +113,26 @@ def spaced_cells(text: str) -> int:
     return len(tokens)
 
 
-def _spaced(text: str) -> bool:
-    """A row of 2 to 35 cells with spaces between them (``1 . . 4``): the grid writer's rows,
-    never a one-line puzzle of characters."""
-    return 2 <= spaced_cells(text) <= MAX_CHAR_N
+def spaced_row(text: str) -> bool:
+    """A row as the grid writers put one: 2 to 35 cells with spaces between them (``1 . . 4``),
+    or integers right-aligned in columns of two or more characters (``36  0  5``, a row of a
+    grid from 36x36 up), never a one-line puzzle of characters.
+
+    Examples
+    --------
+    >>> [spaced_row(t) for t in ["1 . . 4", " 0 36  5", "1..4", "0 36 5" + " 1" * 40]]
+    [True, True, False, False]
+    """
+    cells = spaced_cells(text)
+    if 2 <= cells <= MAX_CHAR_N:
+        return True
+    if not cells or "|" in text or "+" in text:
+        return False
+    found = [(m.end(), len(m.group())) for m in _TOKEN.finditer(text)]
+    step = found[1][0] - found[0][0]   # a column: the widest value and one space
+    return step >= 3 and found[0][0] >= step - 1 and all(
+        end - found[0][0] == index * step and size < step
+        for index, (end, size) in enumerate(found))
 
 
 def _ruled(block: list[tuple[int, str, str]], rows: list[str]) -> bool:
@@ -163,7 +179,7 @@ def grid_layout(block: list[tuple[int, str, str]], layout: str = "auto") -> str 
     if not rows or layout == "line":
         return None
     marked = layout == "grid" or _ruled(block, rows) or (
-        len(rows) > 1 and all(_spaced(t) for t in rows))
+        len(rows) > 1 and all(spaced_row(t) for t in rows))
     if len(rows) > MAX_CHAR_N and not marked and not _int_cell(rows[0].split()[0]):
         return None  # fast exit for long files of one-liners
     found = _cells_layout(rows, marked)
@@ -176,7 +192,7 @@ def square_block(block: list[tuple[int, str, str]]) -> int | None:
     """``n`` when the block is ``n`` rows of ``n`` cells without a grid's marks (it reads
     both as one-line puzzles and as one grid), else None."""
     rows = [text for _, text, kind in block if kind == ROW]
-    if len(rows) < 2 or _ruled(block, rows) or all(_spaced(t) for t in rows):
+    if len(rows) < 2 or _ruled(block, rows) or all(spaced_row(t) for t in rows):
         return None
     if len(rows) > MAX_CHAR_N and not _int_cell(rows[0].split()[0]):
         return None

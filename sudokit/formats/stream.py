@@ -45,7 +45,7 @@ from ..problems import problem_kind, sniff_kind
 from . import parse_instances
 from .columns import ColumnChunk, column_chunk, column_width
 from .pls import is_pls_text
-from .puzzle_grids import LAYOUTS, RULE, char_cells, spaced_cells
+from .puzzle_grids import LAYOUTS, RULE, char_cells, spaced_cells, spaced_row
 from .puzzle_text import HEAD, REGIONS_LINE, SKIP, VARIANT_HEADER, OnBad, line_kind
 from .puzzle_write import MAX_CHAR_N
 from .record import Record
@@ -283,8 +283,11 @@ class _Cutter:
         self.cells = 0          # cells of its first row
         self.uniform = True     # every row has that many cells
         self.marked = False     # a separator, a rule line, or spaced cells in every row
-        self.spaced = True      # every row is 2 to 35 spaced cells
+        self.spaced = True      # every row is spaced as a grid writer spaces them
         self.plain_long = False  # a row without spaces longer than any grid row
+        self.grid_n = 0         # the side of the grid being read (as read_grids does)
+        self.grid_rows = 0      # its rows so far
+        self.grids = 0          # grids complete so far
 
     def _add(self, line: str, kind: str) -> None:
         if kind == RULE:
@@ -295,8 +298,12 @@ class _Cutter:
         cells = spaced or char_cells(text)
         self.rows += 1
         self.cells = self.cells or cells
+        self.grid_n = self.grid_n if self.grid_rows else cells
+        self.grid_rows += 1
+        if self.grid_rows >= self.grid_n:
+            self.grid_rows, self.grids = 0, self.grids + 1
         self.uniform = self.uniform and cells == self.cells
-        self.spaced = self.spaced and 2 <= spaced <= MAX_CHAR_N
+        self.spaced = self.spaced and spaced_row(text)
         self.marked = self.marked or "|" in text or "+" in text or (
             self.spaced and self.rows > 1)
         self.plain_long = self.plain_long or (not spaced and cells > MAX_CHAR_N
@@ -304,14 +311,15 @@ class _Cutter:
 
     def _inside(self) -> str | None:
         """The layout of the block so far when a cut here leaves no grid across it, else
-        None. ``line``: any cut. ``grid`` (or a block with a grid's marks): after a whole
-        number of grids and their region maps (``2 * cells`` rows). ``auto``, unmarked: once
+        None. ``line``: any cut. ``grid`` (or a block with a grid's marks): after an even
+        number of whole grids (as :func:`~.puzzle_grids.read_grids` counts them: a grid, or
+        a grid and its region map). ``auto``, unmarked: once
         the block is no grid whatever follows (rows too long, of different lengths, or more
         than ``2 * cells`` of them; only a separator further on could still make it one)."""
         if self.layout == "line":
             return "line"
         if self.layout == "grid" or self.marked:
-            aligned = not self.uniform or self.rows % (2 * max(self.cells, 1)) == 0
+            aligned = self.grid_rows == 0 and self.grids % 2 == 0
             return "grid" if aligned else None
         if self.plain_long or not self.uniform or self.rows > 2 * self.cells:
             return "line"
