@@ -58,10 +58,9 @@ CHUNK_LINES = 1 << 14
 #: bytes per chunk (likewise: whichever of the two comes first)
 CHUNK_BYTES = 1 << 24
 
-#: a run of equal lines without spaces may be cut between two lines when they are longer than
-#: this: a character grid's row is at most 36 cells and its separators
+#: a line of one field longer than this is no grid row (a character grid's row is at most 35
+#: cells and their separators): the column road (:mod:`.columns`) reads only such lines
 MIN_CUT_WIDTH = 72
-
 
 
 def read_instance_chunks(path: str, problem: str | None = None,
