@@ -199,12 +199,20 @@ def square_block(block: list[tuple[int, str, str]]) -> int | None:
     return len(rows) if _cells_layout(rows, False) is not None else None
 
 
+def _char_symbols(rows: list[str]) -> bool:
+    """Every row of ``rows`` is one field, or fields of one character each (no integer of
+    two digits or more between spaces)."""
+    fields = ([tok for tok in t.split() if tok not in ("|", "+")] for t in rows)
+    return all(len(toks) <= 1 or all(len(tok) == 1 for tok in toks) for toks in fields)
+
+
 def _cells_layout(rows: list[str], ruled: bool) -> str | None:
     """``"char"`` or ``"int"`` when ``rows`` make grids (``ruled``: any number of grids one
     after the other; else exactly one), else None."""
     chars = [char_cells(t) for t in rows]
-    if chars[0] <= MAX_CHAR_N and _fits(chars, len(rows), ruled):
-        return "char"
+    if chars[0] <= MAX_CHAR_N and (_fits(chars, len(rows), ruled) or ruled and chars[0] >= 2
+                                   and len(set(chars)) == 1 and _char_symbols(rows)):
+        return "char"   # (marked grids: one character a cell however many rows there are)
     split = [[tok for tok in t.split() if tok not in ("|", "+")] for t in rows]
     if all(split) and all(_int_cell(tok) for toks in split for tok in toks) and (
             ruled or _fits([len(toks) for toks in split], len(rows), ruled)):
@@ -333,8 +341,8 @@ def _row_cells(line: str) -> int:
 
 
 def region_grid_block(block: list[tuple[int, str, str]], jigsaw: bool) -> bool:
-    """Whether ``block`` is jigsaw grids, each ``n`` rows of ``n`` cells followed by ``n``
-    rows of its region map (no separators): under a ``jigsaw`` header always, else unless
+    """Whether ``block`` is a jigsaw grid, ``n`` rows of ``n`` cells followed by ``n`` rows
+    of its region map (no separators): under a ``jigsaw`` header always, else unless
     every line of it reads as a one-line puzzle (the older meaning of such a block)."""
     if any(kind != ROW or "|" in line or "+" in line for _, line, kind in block):
         return False
@@ -342,8 +350,8 @@ def region_grid_block(block: list[tuple[int, str, str]], jigsaw: bool) -> bool:
     if len(counts) != 1:
         return False
     n = counts.pop()
-    if n < 2 or len(block) % (2 * n):
-        return False
+    if n < 2 or len(block) != 2 * n:
+        return False   # one grid and its map; grids after it are a block of their own
     if jigsaw:
         return True
     side = math.isqrt(n)

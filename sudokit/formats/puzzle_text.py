@@ -33,8 +33,7 @@ Examples
 [2, 2, 2, 2]
 >>> parse_puzzles("1...\\n..1.\\n.1..\\n...1\\n", problem="latin", layout="grid")[0].style
 'grid'
->>> x = parse_puzzles("# variant: x\\n1...\\n..1.\\n.1..\\n...1\\n", problem="latin",
-...                   layout="grid")
+>>> x = parse_puzzles("# variant: x\\n1 2 3 .\\n. . . .\\n. . . .\\n. . . 1\\n", problem="latin")
 Traceback (most recent call last):
 ...
 sudokit.errors.InstanceError: <string>:2: given 1 at row 4, column 4 repeats in diagonal 1 \
@@ -382,8 +381,7 @@ a comment (#) or a 'Grid NN' header"])
         found = grid_layout(block, layout)
         if found is not None:
             read_grids(reader, block, found)
-            if layout == "auto":
-                _hint_lines(reader, block)
+            _hint_lines(reader, block)
             continue
         if layout == "line":  # a rule line too is then a line that must be a puzzle
             singles.extend((number, line) for number, line, _ in block)
@@ -419,8 +417,8 @@ def _hint_lines(reader: _Reader, block: list[tuple[int, str, str]]) -> None:
     rows = [(number, line) for number, line, kind in block if kind == ROW]
     lines = {number for number, _ in rows}
     if reader.problems.on(lines) and all(reads_as_line(line) for _, line in rows):
-        reader.problems.hint(lines, f" (lines {rows[0][0]}-{rows[-1][0]} were read as grid "
-                                    "rows; '--layout line' reads each as a one-line puzzle)")
+        reader.problems.hint(lines, " (read as grid rows; '--layout line' reads each line as "
+                                    "a one-line puzzle)")
 
 
 def _one_liners(text: str, problem: str, box, context: _Context) -> list[Record] | None:

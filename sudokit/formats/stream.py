@@ -281,45 +281,51 @@ class _Cutter:
         self.rows = 0           # content rows of the block so far
         self.cells = 0          # cells of its first row
         self.uniform = True     # every row has that many cells
-        self.marked = False     # a separator, a rule line, or spaced cells in every row
+        self.ruled = False      # a separator or a rule line
         self.spaced = True      # every row is spaced as a grid writer spaces them
         self.plain_long = False  # a row without spaces longer than any grid row
         self.grid_n = 0         # the side of the grid being read (as read_grids does)
         self.grid_rows = 0      # its rows so far
         self.grids = 0          # grids complete so far
+        self.broken = False     # a grid row of another length: read_grids reads no further
 
     def _add(self, line: str, kind: str) -> None:
         if kind == RULE:
-            self.marked = self.marked or self.rows > 0
+            self.ruled = self.ruled or self.rows > 0
             return
         text = line.strip()
-        spaced = spaced_cells(text)
+        plain = " " not in text and "\t" not in text   # one field: the common case, quickly
+        spaced = 0 if plain else spaced_cells(text)
         cells = spaced or char_cells(text)
         self.rows += 1
         self.cells = self.cells or cells
+        self.broken = self.broken or bool(self.grid_rows) and cells != self.grid_n
         self.grid_n = self.grid_n if self.grid_rows else cells
         self.grid_rows += 1
         if self.grid_rows >= self.grid_n:
             self.grid_rows, self.grids = 0, self.grids + 1
         self.uniform = self.uniform and cells == self.cells
-        self.spaced = self.spaced and spaced_row(text)
-        self.marked = self.marked or "|" in text or "+" in text or (
-            self.spaced and self.rows > 1)
-        self.plain_long = self.plain_long or (not spaced and cells > MAX_CHAR_N
-                                              and len(text.split()) == 1)
+        self.spaced = self.spaced and not plain and spaced_row(text)
+        self.ruled = self.ruled or "|" in text or "+" in text
+        self.plain_long = self.plain_long or (plain and cells > MAX_CHAR_N)
 
     def _inside(self) -> str | None:
         """The layout of the block so far when a cut here leaves no grid across it, else
-        None. ``line``: any cut. ``grid`` (or a block with a grid's marks): after an even
-        number of whole grids (as :func:`~.puzzle_grids.read_grids` counts them: a grid, or
-        a grid and its region map). ``auto``, unmarked: once
+        None. ``line``: any cut. ``grid`` (or a block with a grid's marks): after a whole
+        grid (as :func:`~.puzzle_grids.read_grids` counts them), once the block is no
+        jigsaw grid and its map (``2 * cells`` rows of ``cells`` cells). ``auto``, unmarked: once
         the block is no grid whatever follows (rows too long, of different lengths, or more
-        than ``2 * cells`` of them; only a separator further on could still make it one)."""
+        than ``2 * cells`` of them).
+
+        What no cut can know is the rest of the block: a block whose rows change kind after
+        the cut (spaced rows, then rows without spaces; rows without separators, then a row
+        with ``|``) is read as its first part says. With cuts only past :data:`CHUNK_LINES`
+        lines or :data:`CHUNK_BYTES`, that takes such a block of over 16,384 lines."""
         if self.layout == "line":
             return "line"
-        if self.layout == "grid" or self.marked:
-            aligned = self.grid_rows == 0 and self.grids % 2 == 0
-            return "grid" if aligned else None
+        if self.layout == "grid" or self.ruled or (self.spaced and self.rows > 1):
+            jigsaw = self.uniform and not self.ruled and self.rows <= 2 * self.cells
+            return "grid" if self.grid_rows == 0 and not (jigsaw or self.broken) else None
         if self.plain_long or not self.uniform or self.rows > 2 * self.cells:
             return "line"
         return None
