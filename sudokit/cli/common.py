@@ -15,23 +15,50 @@ from click.core import ParameterSource
 from ..batch import OptionNotTaken, RunSpec
 from ..encoders import AMO_METHODS, ENCODINGS, XC_ENCODINGS
 from ..errors import SudokitError
-from ..formats import read_instances
+from ..formats import LAYOUTS, read_instances
 from ..formats.puzzle_text import with_variants
 from ..formats.record import Record
 from ..formats.stream import read_instance_chunks
 from ..instances import parse_box
 from ..instances.variants import ALIASES, VARIANTS, parse_variants
-from ..problems import DEFAULT_KIND, KIND_OPTIONS, PROBLEMS, option_kinds, problem_kind
+from ..problems import (
+    DEFAULT_KIND,
+    KIND_OPTIONS,
+    PROBLEMS,
+    kinds_where,
+    option_kinds,
+    problem_kind,
+)
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
 from ..solvers.registry import FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER
 from . import kernels
 from .choices import Choice
 from .group import SKIP_BAD, warn_skipped
 
+#: ``ctx.meta`` key of ``--layout`` (how puzzle text is cut into puzzles)
+LAYOUT_GIVEN = "sudokit.layout"
 
-def shape_options(func, kinds: Sequence[str] = tuple(PROBLEMS)):
+
+def _layout_option(func, flag: str = "--layout"):
+    """``--layout auto|grid|line`` (``flag``: another name, for a command whose ``--layout``
+    is something else), kept in ``ctx.meta`` under :data:`LAYOUT_GIVEN` and read by
+    :func:`load` and :func:`load_chunks`."""
+    return click.option(
+        flag, "reader_layout", type=Choice(list(LAYOUTS)), default="auto",
+        show_default=True, expose_value=False,
+        callback=lambda ctx, param, value: ctx.meta.update({LAYOUT_GIVEN: value}),
+        help="How puzzle text is cut into puzzles: 'line' reads every line as one puzzle, "
+             "'grid' every block of lines as grids, 'auto' by the grid's own marks "
+             "(separators, rules, spaced cells; n lines of n cells only when some line "
+             "cannot be a one-line puzzle).")(func)
+
+
+def shape_options(func, kinds: Sequence[str] = tuple(PROBLEMS), layout_flag: str = "--layout"):
     """``--box`` and ``--colors``: the shape of a grid or a graph that the file leaves open
-    (each only when one of ``kinds`` takes it: :attr:`~sudokit.problems.ProblemKind.options`)."""
+    (each only when one of ``kinds`` takes it: :attr:`~sudokit.problems.ProblemKind.options`),
+    and ``--layout`` (named ``layout_flag``) when one of ``kinds`` is a grid puzzle."""
+    if set(kinds) & set(kinds_where(family="grid")):
+        func = _layout_option(func, layout_flag)
     if option_kinds("colors", kinds):
         func = click.option("--colors", "-k", type=IntBelow(1, 31), metavar="K",
                             help="Number of colors for a graph (overrides a 'c colors K' "
@@ -79,10 +106,11 @@ def instance_options(func):
     return instance_options_for(tuple(PROBLEMS))(func)
 
 
-def instance_options_for(kinds: Sequence[str]):
+def instance_options_for(kinds: Sequence[str], layout_flag: str = "--layout"):
     """:func:`instance_options` of a command that takes only ``kinds``: ``--problem`` offers
     those, and ``--box``, ``--colors`` and ``--variant`` are there only when one of them takes
-    the option (:attr:`~sudokit.problems.ProblemKind.options`)."""
+    the option (:attr:`~sudokit.problems.ProblemKind.options`); ``layout_flag`` names
+    ``--layout`` for a command whose ``--layout`` is another option (``draw``'s picture)."""
     kinds = tuple(kinds)
 
     def decorate(func):
@@ -93,7 +121,7 @@ def instance_options_for(kinds: Sequence[str]):
                             help="Skip malformed instance lines with a warning each (and a "
                                  "count at the end; the exit code is then 4) instead of "
                                  "stopping at the first.")(func)
-        func = shape_options(func, kinds)
+        func = shape_options(func, kinds, layout_flag)
         return click.option("--problem", "-p", type=Choice(list(kinds)),
                             help=_problem_help(kinds))(func)
 
@@ -343,14 +371,27 @@ def usage_errors(ctx: click.Context) -> Iterator[None]:
 
 def _reading(box):
     """What :func:`load` and :func:`load_chunks` read with: the click context, ``--box``
-    parsed, and the bad-line callback when ``--skip-bad`` is on."""
+    parsed, the bad-line callback when ``--skip-bad`` is on, and ``--layout``."""
     try:
         shape = parse_box(box) if box else None
     except SudokitError as err:
         raise click.BadParameter(err.for_cli(), param_hint="--box") from None
     ctx = click.get_current_context(silent=True)
     skip = ctx is not None and bool(ctx.meta.get(SKIP_BAD))
-    return ctx, shape, (warn_skipped if skip else None)
+    layout = "auto" if ctx is None else ctx.meta.get(LAYOUT_GIVEN, "auto")
+    return ctx, shape, (warn_skipped if skip else None), layout
+
+
+def _check_layout(layout: str, records: Sequence, path: str) -> None:
+    """A usage error for ``--layout grid|line`` on an input that is no puzzle text."""
+    grids = kinds_where(family="grid")
+    other = sorted({problem_kind(r.instance).name for r in records} - set(grids))
+    if layout != "auto" and other:
+        where = "<stdin>" if path == "-" else path
+        ctx = click.get_current_context(silent=True)
+        raise click.UsageError(f"{flag(ctx, 'reader_layout')} applies only to "
+                               f"{' and '.join(grids)} instances; {where} holds "
+                               f"{' and '.join(other)}")
 
 
 def given_variants(records: Sequence, path: str) -> list:
@@ -374,8 +415,10 @@ def given_variants(records: Sequence, path: str) -> list:
 def load(path: str, problem, box, colors):
     """Read every instance of FILE (``-`` for stdin), and refuse the options of
     :data:`OPTION_KINDS` that do not apply to what was read; ``--variant`` is applied."""
-    ctx, shape, on_bad = _reading(box)
-    records = read_instances(path, problem=problem, box=shape, colors=colors, on_bad=on_bad)
+    ctx, shape, on_bad, layout = _reading(box)
+    records = read_instances(path, problem=problem, box=shape, colors=colors, on_bad=on_bad,
+                             layout=layout)
+    _check_layout(layout, records, path)
     check_kinds(ctx, records, path)
     return given_variants(records, path)
 
@@ -389,9 +432,9 @@ def load_chunks(path: str, problem, box, colors, columns: bool = False):
     Returns ``(total, chunks)``: ``total`` is the number of instances when FILE is a file of
     one chunk (read ahead to know it, for the progress line), else None (a stream).
     """
-    ctx, shape, on_bad = _reading(box)
+    ctx, shape, on_bad, layout = _reading(box)
     chunks = read_instance_chunks(path, problem=problem, box=shape, colors=colors,
-                                  on_bad=on_bad, columns=columns)
+                                  on_bad=on_bad, columns=columns, layout=layout)
     ahead = [] if path == "-" else list(itertools.islice(chunks, 2))
     total = sum(map(len, ahead)) if path != "-" and len(ahead) < 2 else None
 
@@ -399,6 +442,7 @@ def load_chunks(path: str, problem, box, colors, columns: bool = False):
         if not isinstance(chunk, list):  # a ColumnChunk: classic grids, no variants
             check_kinds(ctx, [Record(chunk.instance(0), 0, "line")], path)
             return chunk
+        _check_layout(layout, chunk, path)
         check_kinds(ctx, chunk, path)
         return given_variants(chunk, path)
 

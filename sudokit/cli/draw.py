@@ -16,7 +16,7 @@ from .common import (
     check_solver,
     exclusive,
     flag,
-    instance_options,
+    instance_options_for,
     is_given,
     load,
     make_budget,
@@ -70,7 +70,7 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
               help="With --solution: the solver (default: as 'sudokit solve').")
 @click.option("--time-limit", type=FinitePositiveFloat(), metavar="SECONDS",
               help="With --solution: time budget per instance (past it, exit 5).")
-@instance_options
+@instance_options_for(tuple(PROBLEMS), layout_flag="--input-layout")
 @click.pass_context
 def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_givens,
          per_page, width, layout, seed, solver, time_limit, problem, box, colors):

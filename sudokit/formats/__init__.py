@@ -23,6 +23,7 @@ from .col import format_col, format_coloring, parse_col
 from .dimacs import format_dimacs, parse_dimacs, write_dimacs
 from .dlx import format_cover, format_dlx, parse_dlx
 from .pls import format_pls, parse_pls
+from .puzzle_grids import LAYOUTS
 from .puzzle_text import OnBad, format_puzzle, parse_puzzles
 from .record import Record
 from .solutions import parse_solutions
@@ -33,12 +34,12 @@ __all__ = ["Record", "STYLES", "OutputStyle", "output_style", "read_text", "pars
            "format_puzzle", "parse_pls", "format_pls", "parse_col", "format_col", "format_coloring",
            "parse_instances", "read_instances", "format_solution", "format_instance",
            "format_no_solution", "parse_dlx", "format_dlx", "format_cover", "parse_solutions",
-           "format_dimacs", "parse_dimacs", "write_dimacs", "OnBad"]
+           "format_dimacs", "parse_dimacs", "write_dimacs", "OnBad", "LAYOUTS"]
 
 
 def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku",
                     box: tuple[int, int] | None = None, colors: int | None = None,
-                    on_bad: OnBad | None = None) -> list[Record]:
+                    on_bad: OnBad | None = None, layout: str = "auto") -> list[Record]:
     """Parse all instances of kind ``problem`` (see :mod:`sudokit.problems`) in ``text``.
 
     Parameters
@@ -59,6 +60,9 @@ def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku"
         a :class:`ParseError` for each bad puzzle, which is skipped (see
         :func:`parse_puzzles`). Files of one instance (``.pls``, ``.col``, DIMACS, DLX) raise
         either way.
+    layout : {"auto", "grid", "line"}
+        How puzzle text is cut into puzzles (:func:`parse_puzzles`): by its own marks, as
+        grids, or one puzzle per line. Other kinds have one layout and ignore it.
 
     Examples
     --------
@@ -70,18 +74,22 @@ def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku"
     'pls'
     """
     kind = problem_kind(problem)
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout is one of {', '.join(LAYOUTS)}, not {layout!r}")
     if not text.strip():
         raise ParseError("empty input, no instance found", source)
-    return resolve(kind.parser)(text, source, box, colors, on_bad=on_bad)
+    options = {"layout": layout} if kind.family == "grid" else {}
+    return resolve(kind.parser)(text, source, box, colors, on_bad=on_bad, **options)
 
 
 def read_instances(path: str, problem: str | None = None, box: tuple[int, int] | None = None,
-                   colors: int | None = None, on_bad: OnBad | None = None) -> list[Record]:
+                   colors: int | None = None, on_bad: OnBad | None = None,
+                   layout: str = "auto") -> list[Record]:
     """Read a file (``"-"`` for stdin) and parse its instances.
 
     The kind is ``problem`` if given, else the one the extension or the first significant
-    line names (:func:`sudokit.problems.sniff_kind`), else Sudoku. ``on_bad`` is as in
-    :func:`parse_instances`.
+    line names (:func:`sudokit.problems.sniff_kind`), else Sudoku. ``on_bad`` and ``layout``
+    are as in :func:`parse_instances`.
 
     Examples
     --------
@@ -94,7 +102,7 @@ def read_instances(path: str, problem: str | None = None, box: tuple[int, int] |
     """
     text, source = read_text(path)
     return parse_instances(text, source, sniff_kind(source, text, problem), box, colors,
-                           on_bad=on_bad)
+                           on_bad=on_bad, layout=layout)
 
 
 def format_no_solution(record: Record, status: str) -> str:

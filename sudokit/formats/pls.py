@@ -165,10 +165,10 @@ def is_pls_text(text: str) -> bool:
 
 
 def parse_latin_records(text: str, source: str, box=None, colors=None,
-                        on_bad: OnBad | None = None) -> list[Record]:
+                        on_bad: OnBad | None = None, layout: str = "auto") -> list[Record]:
     """The ``latin`` kind's parser: ``.pls`` text (an ``order`` line, or a ``.pls`` file,
     read strictly; one instance, so ``on_bad`` is not used), else Latin squares in any puzzle
-    text layout (``on_bad`` as in :func:`parse_puzzles`)."""
+    text layout (``on_bad`` and ``layout`` as in :func:`parse_puzzles`)."""
     if is_pls_text(text) or source.lower().endswith(".pls"):
         return [parse_pls(text, source)]
-    return parse_puzzles(text, source, "latin", on_bad=on_bad)
+    return parse_puzzles(text, source, "latin", on_bad=on_bad, layout=layout)

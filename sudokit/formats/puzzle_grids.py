@@ -27,7 +27,8 @@ from ..instances.jigsaw import parse_region_map
 from .puzzle_write import MAX_CHAR_N, SYMBOLS
 
 __all__ = ["GridReader", "LUT", "UNKNOWN", "RULE", "ROW", "is_square", "char_cells", "symbol_error",
-           "grid_layout", "read_grids", "region_grid_block", "read_jigsaw_grids"]
+           "grid_layout", "read_grids", "LAYOUTS", "reads_as_line", "square_block",
+           "spaced_cells", "spaced_row", "region_grid_block", "read_jigsaw_grids"]
 
 class GridReader(Protocol):
     """What the grid readers here need of the reader that calls them (the one
@@ -51,10 +52,16 @@ for _value, _char in enumerate(SYMBOLS):
     LUT[ord(_char.lower())] = _value
 LUT[[ord("0"), ord("-")]] = 0
 
+#: how a file's blocks are read (``--layout``): ``auto`` by their own marks (see
+#: :func:`grid_layout`), ``grid`` as grids, ``line`` as one-line puzzles
+LAYOUTS = ("auto", "grid", "line")
+
 #: kinds of content line: a rule (``---+---``) and anything else (a row or a puzzle)
 RULE, ROW = "rule", "row"
 
 _TOKEN = re.compile(r"\S+")
+_HASH = re.compile(r"[0-9A-Fa-f]+")
+_RATING = re.compile(r"[0-9]+(\.[0-9]+)?")
 _NOT_CELL = re.compile(r"[\s|+]")
 
 
@@ -91,20 +98,121 @@ def _fits(counts: list[int], rows: int, ruled: bool) -> bool:
     return rows == n if not ruled else rows % n == 0
 
 
-def grid_layout(block: list[tuple[int, str, str]]) -> str | None:
-    """``"int"``/``"char"`` for a grid block, None for a block of one-line puzzles."""
-    rows = [text for _, text, kind in block if kind == ROW]
-    if not rows:
-        return None
+def spaced_cells(text: str) -> int:
+    """The cells of a row of whitespace-separated cells (each one character or an integer;
+    ``|`` and ``+`` left out), 0 for anything else (characters without spaces, fields).
+
+    Examples
+    --------
+    >>> spaced_cells("1 . | . 4"), spaced_cells("10 . 3"), spaced_cells("1..4")
+    (4, 3, 0)
+    """
+    tokens = [tok for tok in text.split() if tok not in ("|", "+")]
+    if len(tokens) < 2 or not all(len(tok) == 1 or _int_cell(tok) for tok in tokens):
+        return 0
+    return len(tokens)
+
+
+def spaced_row(text: str) -> bool:
+    """A row as the grid writers put one: 2 to 35 cells with spaces between them (``1 . . 4``),
+    or integers right-aligned in columns of two or more characters (``36  0  5``, a row of a
+    grid from 36x36 up), never a one-line puzzle of characters.
+
+    Examples
+    --------
+    >>> [spaced_row(t) for t in ["1 . . 4", " 0 36  5", "1..4", "0 36 5" + " 1" * 40]]
+    [True, True, False, False]
+    """
+    cells = spaced_cells(text)
+    if 2 <= cells <= MAX_CHAR_N:
+        return True
+    if not cells or "|" in text or "+" in text:
+        return False
+    found = [(m.end(), len(m.group())) for m in _TOKEN.finditer(text)]
+    step = found[1][0] - found[0][0]   # a column: the widest value and one space
+    return step >= 3 and found[0][0] >= step - 1 and all(
+        end - found[0][0] == index * step and size < step
+        for index, (end, size) in enumerate(found))
+
+
+def _ruled(block: list[tuple[int, str, str]], rows: list[str]) -> bool:
+    """A ``|`` or ``+`` in a row, or a rule line between two rows."""
     positions = [i for i, (_, _, kind) in enumerate(block) if kind == ROW]
-    ruled = any("|" in t or "+" in t for t in rows) or any(
+    return any("|" in t or "+" in t for t in rows) or any(
         kind == RULE and positions[0] < i < positions[-1]
         for i, (_, text, kind) in enumerate(block))
-    if len(rows) > MAX_CHAR_N and not ruled and not _int_cell(rows[0].split()[0]):
+
+
+def reads_as_line(text: str) -> bool:
+    """Whether ``text`` reads as a one-line puzzle by its shape and symbols: one field of
+    ``n*n`` symbols within ``0..n`` (or the middle field of ``hash puzzle rating``), or
+    ``n*n`` integers within ``0..n``.
+
+    Examples
+    --------
+    >>> [reads_as_line(t) for t in ["1...", "1.3.", "1 0 0 2", "003020600", "12|34"]]
+    [True, False, True, False, False]
+    """
+    tokens = text.split()
+    if len(tokens) > 1 and all(tok == "." or tok.isascii() and tok.isdigit() for tok in tokens):
+        side = math.isqrt(len(tokens))
+        return side * side == len(tokens) and all(
+            tok == "." or int(tok) <= side for tok in tokens)
+    if len(tokens) == 3 and _HASH.fullmatch(tokens[0]) and _RATING.fullmatch(tokens[2]):
+        tokens = tokens[1:2]
+    if len(tokens) != 1 or not is_square(len(tokens[0])):
+        return False
+    side = math.isqrt(len(tokens[0]))
+    return all(ord(ch) < 256 and LUT[ord(ch)] <= side for ch in tokens[0])
+
+
+def grid_layout(block: list[tuple[int, str, str]], layout: str = "auto") -> str | None:
+    """``"int"``/``"char"`` for a grid block, None for a block of one-line puzzles.
+
+    ``layout`` (one of :data:`LAYOUTS`): ``"line"`` makes every block one-line puzzles,
+    ``"grid"`` every block grids; ``"auto"`` reads a block as grids when it shows a grid's
+    marks (``|`` or ``+`` in a row, a rule line between rows, or two or more rows of spaced
+    cells), or when it is ``n`` rows of ``n`` cells of which some row is no one-line puzzle
+    (:func:`reads_as_line`); as one-line puzzles otherwise, however many lines it has.
+    """
+    rows = [text for _, text, kind in block if kind == ROW]
+    if not rows or layout == "line":
+        return None
+    marked = layout == "grid" or _ruled(block, rows) or (
+        len(rows) > 1 and all(spaced_row(t) for t in rows))
+    if len(rows) > MAX_CHAR_N and not marked and not _int_cell(rows[0].split()[0]):
         return None  # fast exit for long files of one-liners
+    found = _cells_layout(rows, marked)
+    if found is None or marked or not all(reads_as_line(t) for t in rows):
+        return found
+    return None  # n one-line puzzles of n cells each: one-line puzzles are one-line puzzles
+
+
+def square_block(block: list[tuple[int, str, str]]) -> int | None:
+    """``n`` when the block is ``n`` rows of ``n`` cells without a grid's marks (it reads
+    both as one-line puzzles and as one grid), else None."""
+    rows = [text for _, text, kind in block if kind == ROW]
+    if len(rows) < 2 or _ruled(block, rows) or all(spaced_row(t) for t in rows):
+        return None
+    if len(rows) > MAX_CHAR_N and not _int_cell(rows[0].split()[0]):
+        return None
+    return len(rows) if _cells_layout(rows, False) is not None else None
+
+
+def _char_symbols(rows: list[str]) -> bool:
+    """Every row of ``rows`` is one field, or fields of one character each (no integer of
+    two digits or more between spaces)."""
+    fields = ([tok for tok in t.split() if tok not in ("|", "+")] for t in rows)
+    return all(len(toks) <= 1 or all(len(tok) == 1 for tok in toks) for toks in fields)
+
+
+def _cells_layout(rows: list[str], ruled: bool) -> str | None:
+    """``"char"`` or ``"int"`` when ``rows`` make grids (``ruled``: any number of grids one
+    after the other; else exactly one), else None."""
     chars = [char_cells(t) for t in rows]
-    if chars[0] <= MAX_CHAR_N and _fits(chars, len(rows), ruled):
-        return "char"
+    if chars[0] <= MAX_CHAR_N and (_fits(chars, len(rows), ruled) or ruled and chars[0] >= 2
+                                   and len(set(chars)) == 1 and _char_symbols(rows)):
+        return "char"   # (marked grids: one character a cell however many rows there are)
     split = [[tok for tok in t.split() if tok not in ("|", "+")] for t in rows]
     if all(split) and all(_int_cell(tok) for toks in split for tok in toks) and (
             ruled or _fits([len(toks) for toks in split], len(rows), ruled)):
@@ -233,8 +341,8 @@ def _row_cells(line: str) -> int:
 
 
 def region_grid_block(block: list[tuple[int, str, str]], jigsaw: bool) -> bool:
-    """Whether ``block`` is jigsaw grids, each ``n`` rows of ``n`` cells followed by ``n``
-    rows of its region map (no separators): under a ``jigsaw`` header always, else unless
+    """Whether ``block`` is a jigsaw grid, ``n`` rows of ``n`` cells followed by ``n`` rows
+    of its region map (no separators): under a ``jigsaw`` header always, else unless
     every line of it reads as a one-line puzzle (the older meaning of such a block)."""
     if any(kind != ROW or "|" in line or "+" in line for _, line, kind in block):
         return False
@@ -242,8 +350,8 @@ def region_grid_block(block: list[tuple[int, str, str]], jigsaw: bool) -> bool:
     if len(counts) != 1:
         return False
     n = counts.pop()
-    if n < 2 or len(block) % (2 * n):
-        return False
+    if n < 2 or len(block) != 2 * n:
+        return False   # one grid and its map; grids after it are a block of their own
     if jigsaw:
         return True
     side = math.isqrt(n)

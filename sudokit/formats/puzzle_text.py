@@ -1,12 +1,16 @@
 """Reading grid puzzles (Sudoku, Latin squares) from text: one-liners and multi-line grids.
 
 A file is cut into *blocks* of consecutive content lines; blank lines, ``#`` comments,
-``Grid NN`` headers (as in Norvig's sudoku.txt) and ``=====`` lines end a block. A block is a
-multi-line grid when its rows carry ``|``/``+`` separators, when a horizontal rule
-(``---+---``) lies between two rows, or when it has as many rows as each row has cells;
-otherwise every line is a one-line puzzle: ``n*n`` characters, ``n*n`` whitespace-separated
-integers, or the ``hash puzzle rating`` line of the Sudoku Exchange collection. Any other line
-is an error: nothing is skipped silently (``on_bad`` skips bad puzzles on request).
+``Grid NN`` headers (as in Norvig's sudoku.txt) and ``=====`` lines end a block. How a block
+is read never depends on how many lines it has (``layout="auto"``, the default): it is grids
+when it shows a grid's marks (``|``/``+`` separators in its rows, a horizontal rule such as
+``---+---`` between two rows, or two or more rows of cells with spaces between them, as the
+``grid`` writer puts them), or when it is ``n`` rows of ``n`` cells of which some row cannot
+be a one-line puzzle (a nine-digit row with a digit above 3, a row of 6 cells); otherwise
+every line is a one-line puzzle: ``n*n`` characters, ``n*n`` whitespace-separated integers,
+or the ``hash puzzle rating`` line of the Sudoku Exchange collection. ``layout="grid"`` reads
+every block as grids, ``layout="line"`` every line as a one-line puzzle. Any other line is an
+error: nothing is skipped silently (``on_bad`` skips bad puzzles on request).
 
 Symbols: ``.``, ``0`` and ``-`` are empty, ``1``-``9`` are 1..9 and ``A``-``Z`` (either case)
 are 10..35. Larger grids are written as whitespace-separated integers (``0`` or ``.`` empty).
@@ -20,12 +24,16 @@ which holds for that grid alone (:mod:`sudokit.instances.jigsaw`).
 
 Examples
 --------
->>> recs = parse_puzzles("1...\\n..1.\\n.1..\\n...1\\n", problem="latin")
+>>> recs = parse_puzzles("1 . . .\\n. . 1 .\\n. 1 . .\\n. . . 1\\n", problem="latin")
 >>> [r.style for r in recs], recs[0].instance.givens[1].tolist()
 (['grid'], [0, 0, 1, 0])
 >>> print(format_puzzle(recs[0].instance, "line"))
 1.....1..1.....1
->>> x = parse_puzzles("# variant: x\\n1...\\n..1.\\n.1..\\n...1\\n", problem="latin")
+>>> [r.instance.n for r in parse_puzzles("1...\\n..1.\\n.1..\\n...1\\n", problem="latin")]
+[2, 2, 2, 2]
+>>> parse_puzzles("1...\\n..1.\\n.1..\\n...1\\n", problem="latin", layout="grid")[0].style
+'grid'
+>>> x = parse_puzzles("# variant: x\\n1 2 3 .\\n. . . .\\n. . . .\\n. . . 1\\n", problem="latin")
 Traceback (most recent call last):
 ...
 sudokit.errors.InstanceError: <string>:2: given 1 at row 4, column 4 repeats in diagonal 1 \
@@ -55,6 +63,7 @@ from ..instances.grid import (
 from ..instances.jigsaw import parse_region_map
 from ..instances.variants import parse_variants
 from .puzzle_grids import (
+    LAYOUTS,
     LUT,
     ROW,
     RULE,
@@ -63,7 +72,9 @@ from .puzzle_grids import (
     is_square,
     read_grids,
     read_jigsaw_grids,
+    reads_as_line,
     region_grid_block,
+    square_block,
     symbol_error,
 )
 from .puzzle_write import MAX_CHAR_N, SYMBOLS, format_puzzle
@@ -153,6 +164,14 @@ class _Problems:
         self.items = [item for item in self.items if item[0] not in lines]
         self.add(err)
 
+    def hint(self, lines: set[int], text: str) -> None:
+        """Add ``text`` to the message of the first problem on one of ``lines``."""
+        for item in sorted(self.items, key=lambda item: item[:2]):
+            if item[0] in lines:
+                self.items[self.items.index(item)] = (
+                    item[0], item[1], _hinted(item[2], text), _hinted_parse(item[3], text))
+                return
+
     def finish(self, on_bad: OnBad | None) -> int:
         """Raise the first problem, or report each to ``on_bad``; the number reported."""
         self.items.sort(key=lambda item: item[:2])
@@ -161,6 +180,26 @@ class _Problems:
         for *_, plain in self.items:
             on_bad(plain)  # type: ignore[misc]
         return len(self.items)
+
+
+def _hinted(err: SudokitError, text: str) -> SudokitError:
+    """A copy of ``err`` with ``text`` after its message (and its command-line message)."""
+    if isinstance(err, ParseError):
+        return _hinted_parse(err, text)
+    copy = type(err)(str(err) + text)
+    if err.cli_message:
+        copy.with_cli(err.cli_message + text)
+    copy.__cause__ = err.__cause__
+    return copy
+
+
+def _hinted_parse(err: ParseError, text: str) -> ParseError:
+    """:func:`_hinted` of a :class:`ParseError`, its location kept."""
+    copy = ParseError(err.message + text, err.source, err.line, err.column)
+    if err.cli_message:
+        copy.with_cli(err.cli_message + text)
+    copy.__cause__ = err.__cause__
+    return copy
 
 
 class _Context:
@@ -267,7 +306,7 @@ class _Reader:
 
 def parse_puzzles(text: str, source: str = "<string>", problem: str = "sudoku",
                   box: tuple[int, int] | None = None,
-                  on_bad: OnBad | None = None) -> list[Record]:
+                  on_bad: OnBad | None = None, layout: str = "auto") -> list[Record]:
     """Parse every grid puzzle in ``text``.
 
     Parameters
@@ -286,6 +325,11 @@ def parse_puzzles(text: str, source: str = "<string>", problem: str = "sudoku",
         None: the first bad puzzle (in file order) raises. A callable: each bad puzzle line or
         grid is skipped and reported as ``on_bad(error)`` with a :class:`ParseError` located at
         its line (an invalid puzzle, such as a repeated given, too), and reading goes on.
+    layout : {"auto", "grid", "line"}
+        How blocks of lines are read (:data:`~.puzzle_grids.LAYOUTS`): ``"auto"`` by their
+        own marks (:func:`~.puzzle_grids.grid_layout`; a block of ``n`` lines of ``n`` cells
+        that all read as one-line puzzles is ``n`` one-line puzzles), ``"grid"`` every block as
+        grids, ``"line"`` every line as a one-line puzzle.
 
     Returns
     -------
@@ -318,28 +362,44 @@ a comment (#) or a 'Grid NN' header"])
     """
     if problem not in _BUILDERS:
         raise ValueError(f"parse_puzzles handles {', '.join(_BUILDERS)}, not {problem!r}")
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout is one of {', '.join(LAYOUTS)}, not {layout!r}")
     context = _Context(text, source)
-    quick = _one_liners(text, problem, None if problem == "latin" else box, context)
+    quick = (None if layout == "grid" else
+             _one_liners(text, problem, None if problem == "latin" else box, context))
     if quick is not None:
         return quick
     reader = _Reader(source, problem, None if problem == "latin" else box, on_bad, context)
     singles: list[tuple[int, str]] = []
     maybe_grids: list[tuple[int, list[tuple[int, str]]]] = []
+    squares: list[tuple[int, list[int]]] = []   # n x n blocks read as n one-line puzzles
     for block in _blocks(text):
-        if region_grid_block(block, "jigsaw" in context.variants(block[0][0])):
+        if layout != "line" and region_grid_block(
+                block, "jigsaw" in context.variants(block[0][0])):
             read_jigsaw_grids(reader, block)
             continue
-        layout = grid_layout(block)
-        if layout is not None:
-            read_grids(reader, block, layout)
+        found = grid_layout(block, layout)
+        if found is not None:
+            read_grids(reader, block, found)
+            _hint_lines(reader, block)
+            continue
+        if layout == "line":  # a rule line too is then a line that must be a puzzle
+            singles.extend((number, line) for number, line, _ in block)
             continue
         rows = [(number, line) for number, line, kind in block if kind == ROW]
         singles.extend(rows)
         counts = {char_cells(line) for _, line in rows}
         if 2 <= len(rows) < (n := max(counts, default=0)) <= MAX_CHAR_N and len(counts) == 1:
             maybe_grids.append((n, rows))  # a grid with rows missing: say so if lines fail
+        side = square_block(block)
+        if side is not None:
+            squares.append((side, [number for number, _ in rows]))
     if singles:
         _read_lines(reader, singles, maybe_grids)
+    for side, lines in squares:
+        reader.problems.hint(set(lines), f" (lines {lines[0]}-{lines[-1]} were read as "
+                             f"{side} one-line puzzles; '--layout grid' reads them as one "
+                             f"{side}x{side} grid)")
     skipped = reader.problems.finish(on_bad)
     if not reader.found:
         content = [line for line in text.splitlines()
@@ -351,36 +411,40 @@ a comment (#) or a 'Grid NN' header"])
     return reader.found
 
 
+def _hint_lines(reader: _Reader, block: list[tuple[int, str, str]]) -> None:
+    """Say, in the first problem of a block read as grids whose every line would also read as
+    a one-line puzzle, that ``--layout line`` reads it so."""
+    rows = [(number, line) for number, line, kind in block if kind == ROW]
+    lines = {number for number, _ in rows}
+    if reader.problems.on(lines) and all(reads_as_line(line) for _, line in rows):
+        reader.problems.hint(lines, " (read as grid rows; '--layout line' reads each line as "
+                                    "a one-line puzzle)")
+
+
 def _one_liners(text: str, problem: str, box, context: _Context) -> list[Record] | None:
     """The common case at numpy speed: a file of one-line puzzles of one length (blank and
     ``#`` lines between them), every puzzle valid, the variant header and region map (if
     any) before them all. None for anything else, which the general reader then reads, with
     its messages for whatever is wrong.
 
-    A run of as many lines as each line has cells is left to the general reader too (it may
-    be a multi-line grid).
     """
     if not context.uniform:
         return None
     numbers: list[int] = []
     fields: list[str] = []
-    length = run = 0
+    length = 0
     for number, line in enumerate(text.split("\n"), start=1):
         field = line.strip()
         if not field or field[0] == "#" or (field[0] in "rR" and REGIONS_LINE.match(field)):
-            if run and run == length:
-                return None
-            run = 0
             continue
         if not length:
             length = len(field)
         if len(field) != length:
             return None
-        run += 1
         numbers.append(number)
         fields.append(field)
     n = math.isqrt(length)
-    if not fields or run == length or n * n != length or n > MAX_CHAR_N:
+    if not fields or n * n != length or n > MAX_CHAR_N:
         return None
     try:
         raw = "".join(fields).encode("latin-1")
@@ -577,9 +641,9 @@ def _missing_rows(reader: _Reader, maybe_grids) -> set[int]:
 
 
 def parse_sudoku_records(text: str, source: str, box=None, colors=None,
-                         on_bad: OnBad | None = None) -> list[Record]:
+                         on_bad: OnBad | None = None, layout: str = "auto") -> list[Record]:
     """The ``sudoku`` kind's parser (see :mod:`sudokit.problems`): every puzzle in ``text``."""
-    return parse_puzzles(text, source, "sudoku", box, on_bad=on_bad)
+    return parse_puzzles(text, source, "sudoku", box, on_bad=on_bad, layout=layout)
 
 
 def with_variants(records: list[Record], names, source: str = "<string>") -> list[Record]:

@@ -27,9 +27,19 @@ import numpy as np
 
 from ..errors import ParseError, UnreadableFileError
 
-__all__ = ["read_text", "STDIN_NAME", "numbered_lines", "int_fields", "MAX_INT"]
+__all__ = ["read_text", "STDIN_NAME", "numbered_lines", "int_fields", "MAX_INT", "MAX_LINE",
+           "read_line", "too_long"]
 
 STDIN_NAME = "<stdin>"
+#: the longest line any reader takes, in bytes (with a ``\r`` before its line break, if
+#: any): 1 MiB, four times the longest line of the largest instance a solver here could take
+#: on, a one-line 256x256 puzzle of integers (65,536 cells of up to three digits and a space:
+#: 262,144 bytes; the CP engines stop at 64 values, a ``.pls`` row, a clause, an edge or an
+#: exact cover option is far shorter). A longer line, or a file with no line break, is an
+#: error at once, read no further.
+MAX_LINE = 1 << 20
+#: how much a whole-file read takes at a time (less than :data:`MAX_LINE`)
+_BLOCK = 1 << 18
 #: the largest integer field: literals, vertices and colors are stored as int32
 MAX_INT = 2**31 - 1
 
@@ -63,6 +73,45 @@ def int_fields(line: str, source: str, number: int, bound: int = MAX_INT) -> np.
             raise ParseError(f"{int(token)} is outside -{bound}..{bound}", source, number,
                              column)
     raise ParseError("malformed line of integers", source, number)  # not reached
+
+
+def too_long(source: str, line: int) -> ParseError:
+    """The error for line ``line`` of ``source``, longer than :data:`MAX_LINE` bytes."""
+    return ParseError(f"line longer than {MAX_LINE:,} bytes (the longest line of any instance"
+                      " is far shorter): not instance text, or no line breaks", source, line)
+
+
+def read_line(stream, source: str, number: int) -> bytes:
+    """The next line of the binary ``stream`` with its line break (``b""`` at the end), read
+    with a bounded length: a :func:`too_long` error for line ``number`` past
+    :data:`MAX_LINE` bytes."""
+    raw = stream.readline(MAX_LINE + 1)
+    if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+        raise too_long(source, number)
+    return raw
+
+
+def _read_bounded(stream, source: str) -> bytes:
+    """All of ``stream``, a block at a time, raising :func:`too_long` as soon as a line is
+    longer than :data:`MAX_LINE` bytes (so ``/dev/zero`` costs one line, not all memory).
+    A block is shorter than a line may be, so only the line running across blocks needs
+    watching."""
+    parts: list[bytes] = []
+    lines = 0      # line breaks read so far
+    current = 0    # bytes of the line being read
+    while block := stream.read(_BLOCK):
+        first = block.find(b"\n")
+        if first < 0:
+            current += len(block)
+        elif current + first > MAX_LINE:
+            raise too_long(source, lines + 1)
+        else:
+            lines += block.count(b"\n")
+            current = len(block) - block.rfind(b"\n") - 1
+        if current > MAX_LINE:
+            raise too_long(source, lines + 1)
+        parts.append(block)
+    return b"".join(parts)
 
 
 def open_binary(path: str):
@@ -120,11 +169,11 @@ def read_text(path: str) -> tuple[str, str]:
     if path == "-":
         source = STDIN_NAME
         stream = getattr(sys.stdin, "buffer", None)
-        data = stream.read() if stream is not None else sys.stdin.read()
+        data = _read_bounded(stream, source) if stream is not None else sys.stdin.read()
     else:
         source = path
         with open_binary(path) as handle:
-            data = handle.read()
+            data = _read_bounded(handle, source)
     if isinstance(data, str):
         return data, source
     try:
