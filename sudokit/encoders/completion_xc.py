@@ -44,6 +44,7 @@ from ..problems import problem_kind
 from ..protocols import Composable
 from ..resources import check_fits
 from .completion_cnf import candidate_mask
+from .deadline import check_deadline
 from .size import completion_xc_size
 
 __all__ = ["ExactCoverEncoding", "OwnCover", "XC_ENCODINGS", "completion_to_exact_cover",
@@ -192,6 +193,7 @@ def completion_to_exact_cover(problem, encoding: str | None = None,
         given = np.flatnonzero(givens)
         allowed[given] = False
         allowed[given, givens[given] - 1] = True
+    check_deadline()
     option_cells, option_values = np.nonzero(allowed)
     option_values = option_values + 1
 
@@ -215,6 +217,7 @@ def completion_to_exact_cover(problem, encoding: str | None = None,
     named = []  # (unit kind, units, values) of each group's items, for the names
     num_primary = len(item_cells)
     for g in order:
+        check_deadline()
         kind, units, needed, primary = groups[g]
         ids = np.full((len(units), k), -1, dtype=np.int64)
         u, v = np.nonzero(needed)
@@ -230,14 +233,17 @@ def completion_to_exact_cover(problem, encoding: str | None = None,
     # option k covers its cell item, then (unit, value) for each unit through the cell
     columns = [cell_item[option_cells][:, None]]
     for g in range(len(groups)):
+        check_deadline()
         units = groups[g][1]
         memberships = cell_unit_table(units, cells)       # (cells, max units per cell)
         unit_of = memberships[option_cells]                # (options, m), -1 padded
         ids = unit_value_item[g][np.maximum(unit_of, 0), (option_values - 1)[:, None]]
         columns.append(np.where(unit_of >= 0, ids, -1))
+    check_deadline()
     table = np.concatenate(columns, axis=1)
     present = table >= 0
     starts = np.concatenate([[0], np.cumsum(present.sum(axis=1))]).astype(np.int64)
+    check_deadline()
     xc = ExactCover(names, num_primary, starts, table[present].astype(np.int32),
                     validate_on_init=False)
     return ExactCoverEncoding(problem, xc, name, option_cells.astype(np.int64),

@@ -27,11 +27,12 @@ from typing import Any
 import numpy as np
 
 from ..encoders import completion_to_exact_cover, to_exact_cover
+from ..encoders.deadline import encoding_deadline
 from ..encoders.size import completion_xc_size
 from ..errors import BudgetExhausted, SolverError
 from ..problems import problem_kind
 from ..resources import check_fits
-from .budget import UNLIMITED, Budget
+from .budget import UNLIMITED, Budget, Meter
 from .dlx import DancingLinks, load_kernels
 from .engine import ArrayOutcome, EngineBase, Outcome
 
@@ -97,9 +98,11 @@ class DLXEngine(EngineBase):
         return solved
 
     # one instance on its own ------------------------------------------------------------
-    def _encode(self, instance, budget: Budget):
+    def _encode(self, instance, budget: Budget, meter: Meter | None = None):
         encoding = self.encoding or problem_kind(instance).solo_xc_encoding
-        return to_exact_cover(instance, encoding, budget.memory)
+        left = None if meter is None else meter.seconds_left()
+        with encoding_deadline(None if left is None else time.monotonic() + left):
+            return to_exact_cover(instance, encoding, budget.memory)
 
     def count(self, instance, limit: int | None = None, budget: Budget = UNLIMITED):
         """``(count, first_solution)``; the budget's ``seconds`` and ``nodes`` bound it, its
@@ -110,7 +113,7 @@ class DLXEngine(EngineBase):
                                                   budget)
             return count, self._decode(instance, first)
         meter = budget.start()
-        encoded = self._encode(instance, budget)
+        encoded = self._encode(instance, budget, meter)
         if limit != 1 and not encoded.parsimonious:
             raise SolverError(f"dlx reaches a {instance.kind} instance through "
                               f"{encoded.encoding}, which does not count solutions one to "

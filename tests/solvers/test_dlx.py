@@ -356,3 +356,32 @@ def test_the_budget_is_read_after_the_links_are_built(monkeypatch):
     with pytest.raises(BudgetExhausted):
         engine.count(sudoku(np.zeros((9, 9), dtype=int)), None, Budget(seconds=0.2))
     assert len(built) == 1 and built[0].nodes == 0
+
+
+def test_the_budget_is_read_between_the_encoding_steps(monkeypatch):
+    """A budget spent inside the exact cover encoding (made so here: its first step waits
+    it out) ends the count there: no unit group's columns are built and no links made."""
+    import time
+
+    from sudokit.encoders import completion_xc
+    from sudokit.instances import sudoku
+    from sudokit.solvers import dlx_engine
+
+    tables, links = [], []
+    mask = completion_xc.cell_unit_table
+    build = DancingLinks.from_problem
+    slow_nonzero = np.nonzero
+
+    def waiting_nonzero(array):
+        time.sleep(0.3)
+        return slow_nonzero(array)
+
+    monkeypatch.setattr(completion_xc, "cell_unit_table",
+                        lambda *a: tables.append(1) or mask(*a))
+    monkeypatch.setattr(dlx_engine.DancingLinks, "from_problem",
+                        staticmethod(lambda problem: links.append(1) or build(problem)))
+    monkeypatch.setattr(completion_xc.np, "nonzero", waiting_nonzero)
+    engine = dlx_engine.DLXEngine()
+    with pytest.raises(BudgetExhausted, match="while encoding"):
+        engine.count(sudoku(np.zeros((9, 9), dtype=int)), None, Budget(seconds=0.2))
+    assert tables == [] and links == []
