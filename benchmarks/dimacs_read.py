@@ -94,10 +94,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for name, path in _formulas(Path(tmp)).items():
             text = path.read_text()
-            readers = {"sudokit": lambda: dimacs.parse_dimacs(text).num_clauses,
-                       "sudokit, line by line": lambda: dimacs._read_lines(
+            readers = {"sudokit": lambda text=text: dimacs.parse_dimacs(text).num_clauses,
+                       "sudokit, line by line": lambda text=text: dimacs._read_lines(
                            text, "f").cnf.num_clauses,
-                       "PySAT CNF(from_string)": lambda: len(CNF(from_string=text).clauses)}
+                       "PySAT CNF(from_string)": lambda text=text: len(
+                           CNF(from_string=text).clauses)}
             best = {}
             for _ in range(args.repeat):
                 for reader, function in readers.items():
