@@ -42,9 +42,13 @@ from .answers import Answers
 from .sizing import PIECE_SECONDS, TaskSizer
 from .spec import RunSpec, shape_keys
 
-__all__ = ["EngineCache", "GridBatch", "answer", "answer_chunks", "answer_parts", "cut_chunk",
-           "instances_of",
-           "pack"]
+__all__ = ["EngineCache", "GridBatch", "Run", "answer", "answer_chunks", "answer_parts",
+           "cut_chunk", "instances_of", "pack"]
+
+
+#: a run of a chunk: ``(start, stop, answer)``, ``answer`` None for the engines' road, else
+#: the function answering the part on its own (see :func:`answer_chunks`)
+Run = tuple[int, int, "Callable[[Any], Answers] | None"]
 
 
 @dataclass(frozen=True)
@@ -223,25 +227,36 @@ def answer(spec: RunSpec, chunk: Any, engines: EngineCache | None = None) -> Ans
 
 
 def answer_chunks(spec: RunSpec, chunks: Iterable[Any],
-                  progress: Callable[[int], None] | None = None
+                  progress: Callable[[int], None] | None = None,
+                  apart: Callable[[Any], Iterable[Run]] | None = None
                   ) -> Iterator[tuple[Any, Answers]]:
     """The serial run: ``(part, answers)`` for consecutive parts of each chunk, in order, as
     each part is answered (``part``: the chunk's items it answers, records or a column
     chunk; arrays in pieces, see :func:`answer_parts`); ``progress`` gets the number of
-    instances answered so far."""
+    instances answered so far.
+
+    ``apart(chunk)`` (``count --method``) cuts a chunk into runs ``(start, stop, answer)``:
+    ``answer`` None for a run the engines answer here, else the function that answers that
+    part on its own (an empty grid a counting method counts), whose answers come in the
+    same order.
+    """
     done = 0
     pieces = TaskSizer(first=1, seconds=PIECE_SECONDS)
     with EngineCache() as engines:
         for chunk in chunks:
-            offset = 0
-            for found in answer_parts(spec, chunk, engines, pieces):
-                part = cut_chunk(chunk, offset, offset + len(found))
-                offset += len(found)
-                done += len(found)
-                yield part, found
-                if progress is not None:
-                    progress(done)
-
+            runs = [(0, len(chunk), None)] if apart is None else apart(chunk)
+            for start, stop, answer_apart in runs:
+                run = cut_chunk(chunk, start, stop)
+                parts = (answer_parts(spec, run, engines, pieces) if answer_apart is None
+                         else [answer_apart(run)])
+                offset = 0
+                for found in parts:
+                    part = cut_chunk(run, offset, offset + len(found))
+                    offset += len(found)
+                    done += len(found)
+                    yield part, found
+                    if progress is not None:
+                        progress(done)
 
 def _by_instances(spec: RunSpec, instances: list[Any], engines: EngineCache,
                   pieces: TaskSizer | None) -> Iterator[Answers]:

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
 import numpy as np
 
-from ..batch import Answers, EngineCache
+from ..batch import Answers
 from ..batch.answers import STATUSES
-from ..batch.run import answer_chunks, answer_parts, cut_chunk, instances_of
+from ..batch.run import Run, instances_of
 from ..counting import COUNTERS, DEFAULT_COUNTER
 from ..counting.completions import COMPLETION_ENGINE, Mapper
 from ..counting.methods import AUTO, METHODS, PLAIN, choose_method, method_choices
@@ -24,8 +24,8 @@ from .choices import Choice
 from .common import FiniteFloat, FinitePositiveFloat, IntBelow, flag, is_given
 from .jobs import cluster_client, on_cluster
 
-__all__ = ["answered_chunks", "check_counter", "check_method", "counter_options",
-           "method_options"]
+__all__ = ["check_counter", "check_method", "counter_options", "method_options",
+           "method_runs"]
 
 #: the options of ``count`` that only some counters take: option name -> counter option
 #: (``spec.options``), or None for the solver-engine options (``spec.engines``)
@@ -119,36 +119,33 @@ def check_method(ctx: click.Context, options: dict) -> str:
     return method
 
 
-def answered_chunks(spec: Any, chunks: Iterable[Any], progress: Callable[[int], None],
-                    options: dict, stack: contextlib.ExitStack | None = None
-                    ) -> Iterator[tuple[Any, Answers]]:
-    """``(part, answers)`` in order as :func:`~sudokit.batch.answer_chunks` gives them, but
-    an instance that ``options["method"]`` counts (``auto``: one a method applies to) is
-    counted by it on its own: with ``explain``, its decomposition kept in its answer's
-    extras; with ``checkpoint``, its classes' completions kept in that file; with ``--jobs``
-    or ``--scheduler`` (a client opened on ``stack``), its classes counted on the workers."""
+def method_runs(spec: Any, options: dict, stack: contextlib.ExitStack | None = None
+                ) -> Callable[[Any], Iterator[Run]] | None:
+    """For :func:`~sudokit.batch.answer_chunks`: the runs of a chunk, with each instance
+    that ``options["method"]`` counts (``auto``: one a method applies to) counted by it on
+    its own: with ``explain``, its decomposition kept in its answer's extras; with
+    ``checkpoint``, its classes' completions kept in that file; with ``--jobs`` or
+    ``--scheduler`` (a client opened on ``stack``), its classes counted on the workers.
+    None for ``plain``: every instance on the engines' road."""
     method = options.get("method", PLAIN)
     if method == PLAIN:
-        yield from answer_chunks(spec, chunks, progress)
-        return
+        return None
     solver = spec.engine.name if spec.engine is not None else None
     mapper = _cluster_mapper(options, solver, stack)
     explain, checkpoint = bool(options.get("explain")), options.get("checkpoint")
-    done = 0
-    with EngineCache() as engines:
-        for chunk in chunks:
-            for start, stop, chosen in _runs(chunk, method):
-                part = cut_chunk(chunk, start, stop)
-                if chosen == PLAIN:
-                    found = answer_parts(spec, part, engines)
-                    answers = Answers.concat(list(found))
-                else:
-                    (instance,) = instances_of(part)
-                    answers = _by_method(instance, chosen, spec, solver, explain,
-                                         checkpoint, mapper)
-                done += len(answers)
-                yield part, answers
-                progress(done)
+
+    def runs(chunk: Any) -> Iterator[Run]:
+        for start, stop, chosen in _runs(chunk, method):
+            if chosen == PLAIN:
+                yield start, stop, None
+                continue
+
+            def counted(part: Any, chosen: str = chosen) -> Answers:
+                (instance,) = instances_of(part)
+                return _by_method(instance, chosen, spec, solver, explain, checkpoint, mapper)
+            yield start, stop, counted
+
+    return runs
 
 
 def _cluster_mapper(options: dict, solver: str | None,

@@ -13,7 +13,7 @@ from typing import IO, Any
 
 import click
 
-from ..batch import RunSpec
+from ..batch import RunSpec, answer_chunks
 from ..batch.dask import answer_on_cluster
 from ..counting import COUNTERS
 from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
@@ -34,11 +34,11 @@ from .common import (
     usage_errors,
 )
 from .counting import (
-    answered_chunks,
     check_counter,
     check_method,
     counter_options,
     method_options,
+    method_runs,
 )
 from .jobs import cluster_client, jobs_options, on_cluster
 from .output import Progress, output_option, output_stream
@@ -65,8 +65,8 @@ def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: 
                 client = stack.enter_context(cluster_client(options, (family,) if family else ()))
                 answers = answer_on_cluster(client, spec, chunks, progress)
             else:
-                answers = answered_chunks(spec, _flushed_between(chunks, out), progress,
-                                          options, stack)
+                answers = answer_chunks(spec, _flushed_between(chunks, out), progress,
+                                        method_runs(spec, options, stack))
             yield from _flushing(answers, out)
     finally:
         progress.close()

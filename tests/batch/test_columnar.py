@@ -26,8 +26,8 @@ def _records_only(monkeypatch):
     the records it holds."""
     road = solve_module.answer_chunks
 
-    def records_road(spec, chunks, progress=None):
-        for part, found in road(spec, chunks, progress):
+    def records_road(spec, chunks, progress=None, apart=None):
+        for part, found in road(spec, chunks, progress, apart):
             yield (part.records() if isinstance(part, ColumnChunk) else part), found
 
     monkeypatch.setattr(EngineCache, "for_arrays", lambda *args: None)

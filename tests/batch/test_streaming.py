@@ -126,6 +126,7 @@ class _Terminal(io.StringIO):
 
 
 def test_the_progress_line_names_the_instance_waited_for(monkeypatch):
+    monkeypatch.delenv("SUDOKIT_NO_PROGRESS", raising=False)
     stream = _Terminal()
     monkeypatch.setattr(sys, "stderr", stream)
     progress = Progress(39, "counting", delay=0.0, ticking=True)
@@ -139,6 +140,7 @@ def test_the_progress_line_names_the_instance_waited_for(monkeypatch):
 
 
 def test_no_ticker_without_asking_off_a_terminal_or_with_progress_off(monkeypatch):
+    monkeypatch.delenv("SUDOKIT_NO_PROGRESS", raising=False)
     monkeypatch.setattr(sys, "stderr", _Terminal())
     assert Progress(3, "grading").ticker is None
     monkeypatch.setattr(sys, "stderr", io.StringIO())
