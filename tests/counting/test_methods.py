@@ -345,3 +345,19 @@ def test_cli_method_classes_on_dask_workers(tmp_path):
     assert parallel.exit_code == 0, parallel.stderr
     assert parallel.stdout == serial.stdout == "." * 36 + " 28200960\n"
     assert len(path.read_text().splitlines()) == 4
+
+
+# -- against a tool nobody here wrote: Ganak ---------------------------------------------------
+
+@pytest.mark.parametrize("instance,method", [
+    (_empty(4), "bands"), (_empty(6, (2, 3)), "bands"), (_empty(6, (3, 2)), "bands"),
+    (_empty(4, latin=True), "reduced"), (_empty(5, latin=True), "reduced"),
+], ids=["sudoku4", "sudoku6-2x3", "sudoku6-3x2", "latin4", "latin5"])
+def test_methods_agree_with_ganak(instance, method):
+    """Each method's count equals Ganak's exact model count of the grid's CNF (the issue's
+    "checked against DLX enumeration and Ganak" where Ganak finishes)."""
+    import_extra("pyganak", "counting")
+    from sudokit.counting.ganak import count as ganak_count
+
+    counted = ganak_count(instance)
+    assert counted.exact and counted.count == count_by_method(instance, method).count
