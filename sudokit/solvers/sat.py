@@ -129,9 +129,7 @@ class SATEngine(EngineBase):
         budget's ``memory`` (:class:`~sudokit.errors.ResourceError`)."""
         empty = shape.with_givens(np.zeros(shape.solution_shape, dtype=np.int32))
         name = encoding or problem_kind(empty).cnf_encoding or ""
-        check_fits(completion_cnf_size(empty, name, amo or "pairwise"),
-                   f"the {name} encoding of this shape", budget.memory,
-                   "a smaller instance (or more memory) is needed")
+        _check_formula_fits(empty, name, amo or "pairwise", "this shape", budget.memory)
 
     def close(self) -> None:
         if self._sat is not None:
@@ -315,11 +313,9 @@ class SATEngine(EngineBase):
                 # the formula the search below may build must fit a --max-memory first, so
                 # whether the instance is refused never depends on how fast the fill was
                 encoding = self.encoding or problem_kind(instance).solo_cnf_encoding or ""
-                check_fits(completion_cnf_size(instance, encoding,
-                                               self._amo_for(instance, encoding)),
-                           f"the {encoding} encoding of this {instance.n}x{instance.n} "
-                           f"{instance.kind}", budget.memory,
-                           "a smaller instance (or more memory) is needed")
+                _check_formula_fits(instance, encoding, self._amo_for(instance, encoding),
+                                    f"this {instance.n}x{instance.n} {instance.kind}",
+                                    budget.memory)
 
             if instance.n <= MAX_SIDE:
                 seconds = self.sparse_fill_seconds
@@ -347,6 +343,13 @@ class SATEngine(EngineBase):
         encoded = self._encode(instance, False, meter)
         with open_solver(self.name, encoded.cnf, meter) as sat:
             return _count(_enumerate(sat, encoded, [], meter), limit)
+
+
+def _check_formula_fits(instance, encoding: str, amo: str, what: str,
+                        memory: int | None) -> None:
+    """The ``encoding`` of ``instance`` must fit in ``memory`` bytes (ResourceError)."""
+    check_fits(completion_cnf_size(instance, encoding, amo), f"the {encoding} encoding of {what}",
+               memory, "a smaller instance (or more memory) is needed")
 
 
 def _source(problem):
