@@ -177,3 +177,39 @@ def test_ipython_picks_the_pictures_up():
     shown, _ = formatters.DisplayFormatter().format(
         sudokit.reduce("latin2sudoku", latin_square(np.zeros((2, 2), dtype=int))))
     assert "text/html" in shown
+
+
+SOURCES = {"sudoku": lambda: grid_example("six.txt"), "latin": lambda: grid_example("qwh5.pls"),
+           "coloring": lambda: read_instances(str(EXAMPLES / "myciel3-precolored.col"))[0]
+           .instance,
+           "cnf": lambda: formula(_small_cnf()),
+           "xc": lambda: read_instances(str(EXAMPLES / "knuth6.dlx"))[0].instance}
+
+
+def _small_cnf():
+    cnf = CNF(num_vars=3)
+    cnf.add_clauses("input", [[1, 2], [-1, 3], [2, 3]])
+    return cnf
+
+
+@pytest.mark.parametrize("name", sorted(sudokit.REDUCTIONS))
+def test_every_reduction_shows_its_source_and_target(name):
+    spec = sudokit.REDUCTIONS[name]
+    reduction = sudokit.reduce(name, SOURCES[spec.source]())
+    page = ET.fromstring(reduction._repr_html_())
+    text = "".join(page.itertext())
+    assert name in text and reduction.explain()[:40] in text
+    grids = sum(kind in ("sudoku", "latin") for kind in (spec.source, spec.target))
+    pictures = list(page.iter(SVG + "svg"))
+    assert len(pictures) == grids + ((spec.source == "coloring") + (spec.target == "coloring"))
+    summaries = [b.text for b in page.iter("b")
+                 if b.text.startswith(("CNF formula", "exact cover"))]
+    assert len(summaries) == (spec.source in ("cnf", "xc")) + (spec.target in ("cnf", "xc"))
+
+
+def test_a_record_shows_its_instance():
+    (record,) = read_instances(str(EXAMPLES / "six.txt"))
+    assert record._repr_svg_() == record.instance._repr_svg_()
+    assert record._repr_html_() is None
+    (cover,) = read_instances(str(EXAMPLES / "knuth6.dlx"))
+    assert cover._repr_svg_() is None and cover._repr_html_() == cover.instance._repr_html_()
