@@ -20,6 +20,10 @@ Examples
 2 1
 >>> print(square.with_solution(None))
 no solution
+>>> square.with_solution([1, 2, 3])
+Traceback (most recent call last):
+...
+sudokit.errors.InstanceError: a solution of this latin instance is 2 x 2 integers, got 3 of int64
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..displayed import DISPLAY, SVGDisplay
+from ..errors import InstanceError
 from ..problems import resolve
 
 __all__ = ["Solution"]
@@ -52,9 +57,16 @@ class Solution(SVGDisplay):
     _svg = "solution_svg"
 
     def __post_init__(self) -> None:
-        if self.values is not None:
-            object.__setattr__(self, "values", np.asarray(self.values).reshape(
-                self.instance.solution_shape))
+        if self.values is None:
+            return
+        values = np.asarray(self.values)
+        shape = tuple(self.instance.solution_shape)
+        if values.size != int(np.prod(shape)) or values.dtype.kind not in "iu":
+            raise InstanceError(f"a solution of this {self.instance.kind} instance is "
+                                f"{' x '.join(map(str, shape))} integers, got "
+                                f"{' x '.join(map(str, values.shape)) or 'a scalar'} of "
+                                f"{values.dtype}")
+        object.__setattr__(self, "values", values.reshape(shape))
 
     @property
     def valid(self) -> bool:
@@ -63,7 +75,7 @@ class Solution(SVGDisplay):
 
     def __array__(self, dtype=None, copy=None) -> np.ndarray:
         if self.values is None:
-            raise ValueError("the instance has no solution: there are no values")
+            raise InstanceError("the instance has no solution: there are no values")
         return np.asarray(self.values, dtype=dtype)
 
     def __str__(self) -> str:

@@ -10,6 +10,7 @@ import pytest
 import sudokit
 from sudokit.cnf import CNF
 from sudokit.draw import display
+from sudokit.errors import InstanceError
 from sudokit.formats import parse_puzzles, read_instances
 from sudokit.grading import pencil_marks
 from sudokit.instances import formula, latin_square, precoloring, sudoku
@@ -92,8 +93,12 @@ def test_a_wrong_or_missing_solution_says_so():
     none = parse(square.with_solution(None)._repr_svg_())
     assert [e.text for e in classes(none, "caption")] == ["no solution"]
     assert str(square.with_solution(None)) == "no solution"
-    with pytest.raises(ValueError, match="no solution"):
+    with pytest.raises(InstanceError, match="no solution"):
         np.asarray(square.with_solution(None))
+    with pytest.raises(InstanceError, match="2 x 2 integers, got 2 x 3"):
+        square.with_solution([[1, 2, 1], [2, 1, 2]])
+    with pytest.raises(InstanceError, match="integers, got 2 x 2 of <U1"):
+        square.with_solution([["1", "2"], ["2", "1"]])
 
 
 def test_a_colored_graph_fills_every_vertex():
