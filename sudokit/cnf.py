@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .displayed import HTMLDisplay
+
 __all__ = ["CNF", "VarBlock"]
 
 
@@ -70,8 +72,10 @@ class VarBlock:
 
 
 @dataclass
-class CNF:
+class CNF(HTMLDisplay):
     """A CNF formula: numbered variables and clause blocks grouped by constraint.
+
+    In Jupyter it shows its size, its groups and its first clauses (``_repr_html_``).
 
     Parameters
     ----------
@@ -91,6 +95,8 @@ class CNF:
     var_groups: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     group_order: list[str] = field(default_factory=list)
     deferred_comments: list = field(default_factory=list)
+
+    _html = "cnf_html"
 
     def all_comments(self) -> list[str]:
         """:attr:`comments`, then the lines of :attr:`deferred_comments`."""

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from .displayed import HTMLDisplay
 from .errors import InstanceError
 
 __all__ = ["ExactCover", "DeferredNames", "exact_cover", "exact_cover_from_matrix"]
@@ -73,8 +74,11 @@ class DeferredNames(Sequence[str]):
 
 
 @dataclass(frozen=True, eq=False)
-class ExactCover:
+class ExactCover(HTMLDisplay):
     """An exact cover problem.
+
+    In Jupyter it shows its size and its first options, as a 0/1 table when small
+    (``_repr_html_``, :mod:`sudokit.draw.display`).
 
     Attributes
     ----------
@@ -104,6 +108,7 @@ class ExactCover:
     validate_on_init: InitVar[bool] = True
 
     kind = "xc"
+    _html = "cover_html"
 
     def __post_init__(self, validate_on_init: bool) -> None:
         if validate_on_init:

@@ -40,6 +40,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from .displayed import HTMLDisplay
 from .problems import resolve
 
 __all__ = ["Reduction", "CNFReduction", "CoverReduction", "Chained", "CNFChain", "CoverChain",
@@ -97,8 +98,12 @@ class CoverReduction(Reduction, Protocol):
 _REDUCE = "sudokit.reductions:reduce"
 
 
-class Composable:
-    """Mixin: ``result.then(name)`` reduces the target further with reduction ``name``."""
+class Composable(HTMLDisplay):
+    """Mixin: ``result.then(name)`` reduces the target further with reduction ``name``; in
+    Jupyter a result shows its source next to its target (``_repr_html_``,
+    :mod:`sudokit.draw.display`)."""
+
+    _html = "reduction_html"
 
     def then(self, name: str) -> Chained:
         # the registry sits above every result type: named, resolved on first use

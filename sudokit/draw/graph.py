@@ -1,8 +1,10 @@
 """Pictures of graphs with their coloring: precoloring instances and their solutions.
 
 Vertices are circles filled with their color (the palette below; white when uncolored),
-precolored vertices get a thick black ring (class ``precolored``), and every colored vertex
-shows its color number (text classes ``precolor`` and ``color``). Layouts:
+precolored vertices get a thick black ring (class ``precolored``), every colored vertex
+shows its color number (text classes ``precolor`` and ``color``) and, where the circles are
+big enough to read, every vertex its id (1-based as in files and messages, above right of the
+circle, class ``vertex-id``). Layouts:
 
 - ``spring``: networkx's spring layout (Fruchterman-Reingold) with a fixed ``seed``, so the
   same graph and seed give the same picture (needs networkx: ``pip install "sudokit[draw]"``);
@@ -95,12 +97,24 @@ def layout_positions(problem, layout: str = "spring", seed: int = 0) -> np.ndarr
 
 
 def graph_picture(problem, coloring=None, layout: str = "spring", seed: int = 0,
-                  size: float = 600, caption: str | None = None) -> Canvas:
+                  size: float = 600, caption: str | None = None,
+                  vertex_ids: bool = True) -> Canvas:
     """A precoloring instance (and a ``coloring``, colors in vertex order) as a canvas of
-    ``size x size`` pixels (plus a caption line)."""
+    ``size x size`` pixels (plus a caption line); ``vertex_ids`` labels each vertex with its
+    1-based id when the circles are big enough to read (radius 7 pixels or more).
+
+    Examples
+    --------
+    >>> from sudokit.instances import precoloring
+    >>> path = precoloring(3, [(0, 1), (1, 2)], 2, {0: 1})
+    >>> [s.text for s in graph_picture(path, layout="circle").shapes
+    ...  if getattr(s, "cls", "") == "vertex-id"]
+    ['1', '2', '3']
+    """
     count = problem.num_vertices
     radius = min(16.0, max(3.0, 0.35 * size / math.sqrt(max(count, 1))))
-    pad = radius + 4
+    labels = radius >= 7
+    pad = radius * (2.2 if vertex_ids and labels else 1) + 4   # room for the ids, above right
     top = pad + (size * 0.05 if caption else 0)
     canvas = Canvas(size, size + (top - pad))
     canvas.rect(0, 0, canvas.width, canvas.height, fill="#fff", cls="background")
@@ -114,13 +128,15 @@ def graph_picture(problem, coloring=None, layout: str = "spring", seed: int = 0,
     precolors = problem.precolors
     colors = precolors if coloring is None else np.asarray(coloring).reshape(-1)
     fills = palette(problem.num_colors)
-    labels = radius >= 7
     for v in range(count):
         color, fixed = int(colors[v]), int(precolors[v]) > 0
         x, y = where[v]
         canvas.circle(x, y, radius, fill=fills[color - 1] if color else "#fff",
                       stroke="#000" if fixed else "#444", width=3.0 if fixed else 1.0,
                       cls="precolored" if fixed else "vertex", title=f"vertex {v + 1}")
+        if vertex_ids and labels:
+            canvas.text(x + radius * 0.8, y - radius * 0.8, str(v + 1), radius * 0.75,
+                        fill="#333", cls="vertex-id", anchor="start")
         if color and labels:
             size_text = radius * (1.0 if color < 10 else 0.8 if color < 100 else 0.6)
             canvas.text(x, y + size_text * 0.36, str(color), size_text,

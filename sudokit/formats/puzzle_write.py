@@ -19,8 +19,8 @@ from ..instances.grid import GridPuzzle
 from ..instances.jigsaw import format_region_map
 from .styles import output_style
 
-__all__ = ["format_puzzle", "variant_header", "VariantHeaders", "SYMBOLS", "MAX_CHAR_N",
-           "SYMBOL_BYTES"]
+__all__ = ["format_puzzle", "puzzle_text", "variant_header", "VariantHeaders", "SYMBOLS",
+           "MAX_CHAR_N", "SYMBOL_BYTES"]
 
 #: Character of each value: index 0 is the empty cell.
 SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -107,6 +107,26 @@ def _write_grid(grid, box) -> str:
             out.append(rule)
         out.append(row)
     return "\n".join(out)
+
+
+def puzzle_text(puzzle: GridPuzzle) -> str:
+    """A puzzle as a multi-line grid, after the ``# variant:`` and ``regions:`` lines its
+    variants need: ``str(puzzle)``, which :func:`~sudokit.formats.parse_puzzles` reads back
+    (a Latin square with ``problem="latin"``).
+
+    Examples
+    --------
+    >>> from sudokit.instances import sudoku
+    >>> print(puzzle_text(sudoku(np.array([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0],
+    ...                                    [0, 0, 0, 2]]), variants=["x"])))
+    # variant: diagonal
+    1 . | . .
+    . . | . .
+    ----+----
+    . . | . .
+    . . | . 2
+    """
+    return VariantHeaders().before(puzzle, "grid") + format_puzzle(puzzle, "grid")
 
 
 def variant_header(variants) -> str:

@@ -42,3 +42,13 @@ class Record:
     instance: Any
     line: int
     style: str
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a record as its instance (a grid or a graph)."""
+        shown = getattr(self.instance, "_repr_svg_", None)
+        return None if shown is None else shown()  # type: ignore[no-any-return]
+
+    def _repr_html_(self) -> str | None:
+        """Jupyter shows a record as its instance (a formula or an exact cover problem)."""
+        shown = getattr(self.instance, "_repr_html_", None)
+        return None if shown is None else shown()  # type: ignore[no-any-return]

@@ -51,11 +51,13 @@ from .lattice import (
     parse_schemes,
     scheme_flags,
 )
+from .marks import PencilMarks
 from .runs import NODES_UNKNOWN, Grades, grade_rows, label_run, stacked, status_rows
 from .shaving import SUSPENDED, propagate_scheme
 
 __all__ = ["grade", "grade_table", "Grades", "search_free", "search_free_table", "label_nodes",
-           "propagate", "candidates", "SCHEMES", "ORDER", "STRONGER", "TABLE_SCHEMES",
+           "propagate", "candidates", "pencil_marks", "PencilMarks", "SCHEMES", "ORDER",
+           "STRONGER", "TABLE_SCHEMES",
            "PAPER_17_CLUE", "PAPER_TOP100", "DEFAULT_NODES_SCHEME", "is_weaker",
            "parse_schemes", "scheme_flags"]
 
@@ -93,6 +95,23 @@ def propagate(puzzle, scheme: str = "HAC") -> tuple[str, np.ndarray]:
     result = propagate_scheme(dom, scheme_flags(scheme), *tables.kernel_args(), tables.n,
                               tables.full)
     return _STATUS[int(result)], dom.reshape(tables.n, tables.n)
+
+
+def pencil_marks(puzzle, scheme: str = "HAC") -> PencilMarks:
+    """The candidates of every cell after propagating ``scheme``: :func:`propagate` as a
+    :class:`PencilMarks`, which Jupyter draws as a grid with pencil marks.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sudokit.instances import sudoku
+    >>> marks = pencil_marks(sudoku(np.array([[1, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0],
+    ...                                       [0, 0, 0, 0]])), "FC")
+    >>> marks.status, marks.candidates()[0], marks.num_candidates
+    ('open', [[1], [2], [3, 4], [3, 4]], 46)
+    """
+    status, domains = propagate(puzzle, scheme)
+    return PencilMarks(puzzle, scheme, status, domains)
 
 
 def candidates(domains: np.ndarray) -> list:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cnf import CNF
+from ..displayed import HTMLDisplay
 from ..errors import InstanceError
 
 __all__ = ["CNFFormula", "ModelReading", "formula", "read_model"]
@@ -83,8 +84,11 @@ def read_model(model, num_vars: int) -> ModelReading:
 
 
 @dataclass(frozen=True, eq=False)
-class CNFFormula:
+class CNFFormula(HTMLDisplay):
     """A DIMACS formula and its projection variables.
+
+    In Jupyter it shows its size, its constraint groups and its first clauses
+    (``_repr_html_``, :mod:`sudokit.draw.display`).
 
     Examples
     --------
@@ -100,6 +104,7 @@ class CNFFormula:
     projection: np.ndarray
 
     kind = "cnf"
+    _html = "formula_html"
 
     def violations(self, model) -> list[str]:
         """The first clause ``model`` falsifies (its convention: :func:`read_model`)."""

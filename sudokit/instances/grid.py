@@ -17,8 +17,11 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..displayed import SVGDisplay
 from ..errors import InstanceError
+from ..problems import resolve
 from .jigsaw import check_regions
+from .solution import Solution
 from .variants import VARIANTS, parse_variants, variant_units
 
 __all__ = ["GridPuzzle", "sudoku", "latin_square", "default_box", "parse_box"]
@@ -73,8 +76,12 @@ def default_box(n: int, latin_hint: str = "--problem latin") -> tuple[int, int]:
 
 
 @dataclass(frozen=True, eq=False)
-class GridPuzzle:
+class GridPuzzle(SVGDisplay):
     """A partial ``n x n`` grid with optional ``r x c`` boxes.
+
+    In Jupyter a puzzle draws itself (``_repr_svg_``, :mod:`sudokit.draw.display`); ``str()``
+    is the grid as the text writers write it, with the ``# variant:`` and ``regions:`` lines a
+    variant needs, and reads back with :func:`sudokit.formats.parse_puzzles`.
 
     Parameters
     ----------
@@ -96,7 +103,15 @@ class GridPuzzle:
     (4, (2, 2), (12, 4))
     >>> p.unit_name(8)
     'box 1'
+    >>> print(sudoku(np.array([[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]])))
+    1 . | . .
+    . . | 1 .
+    ----+----
+    . 1 | . .
+    . . | . 1
     """
+
+    _svg = "grid_svg"
 
     givens: np.ndarray
     box: tuple[int, int] | None = None
@@ -317,6 +332,21 @@ class GridPuzzle:
         """A puzzle of the same shape, boxes, regions and variants with other givens."""
         return GridPuzzle(np.asarray(givens), self.box, variants=self.variants,
                           regions=self.regions)
+
+    def with_solution(self, values) -> Solution:
+        """``values`` (a solved grid, e.g. what :func:`sudokit.solve` returns, or None) with
+        this puzzle: drawn with the givens bold and the filled cells blue.
+
+        Examples
+        --------
+        >>> p = latin_square(np.array([[1, 0], [0, 0]]))
+        >>> p.with_solution(np.array([[1, 2], [2, 1]])).valid
+        True
+        """
+        return Solution(self, values)
+
+    def __str__(self) -> str:
+        return resolve("sudokit.formats.puzzle_write:puzzle_text")(self)  # type: ignore
 
     def __eq__(self, other):
         return (isinstance(other, GridPuzzle) and self.box == other.box

@@ -11,14 +11,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..displayed import SVGDisplay
 from ..errors import InstanceError
+from .solution import Solution
 
 __all__ = ["Precoloring", "precoloring"]
 
 
 @dataclass(frozen=True, eq=False)
-class Precoloring:
+class Precoloring(SVGDisplay):
     """A graph, a number of colors and a (possibly empty) precoloring.
+
+    In Jupyter the graph draws itself (``_repr_svg_``, :mod:`sudokit.draw.display`): vertex
+    ids, precolored vertices ringed and filled with their color.
 
     Parameters
     ----------
@@ -48,6 +53,7 @@ class Precoloring:
         self.validate()
 
     kind = "coloring"
+    _svg = "graph_svg"
 
     @property
     def num_cells(self) -> int:
@@ -122,6 +128,18 @@ class Precoloring:
     def is_solution(self, coloring) -> bool:
         """True if ``coloring`` is proper, uses colors ``1..k`` and keeps the precolors."""
         return not self.violations(coloring)
+
+    def with_solution(self, coloring) -> Solution:
+        """``coloring`` (colors in vertex order, e.g. what :func:`sudokit.solve` returns, or
+        None) with this graph: drawn with every vertex filled by its color.
+
+        Examples
+        --------
+        >>> path = precoloring(3, [(0, 1), (1, 2)], 2, {0: 1})
+        >>> str(path.with_solution([1, 2, 1]))
+        '1 2 1'
+        """
+        return Solution(self, coloring)
 
     def with_givens(self, precolors) -> Precoloring:
         return Precoloring(self.num_vertices, self.edges, self.num_colors,
