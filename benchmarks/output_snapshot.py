@@ -33,13 +33,13 @@ anything differs, 0 when everything is byte-identical. Other options:
 
 How commands run
 ----------------
-Each command runs with cwd = the repository under test and the environment of this script
-plus ``SUDOKIT_NO_PROGRESS=1`` and ``PYTHONPATH=<repo>``, minus ``SUDOKIT_*`` settings,
-``COLUMNS`` and ``LINES`` (click wraps help text to the terminal width). Plain commands run as
-``<python> -m sudokit ARGS``; shell commands (every command of the console blocks of the
-README and the docs pages, and the pipes below) run through ``bash -c`` with a ``sudokit`` shim first on ``PATH`` that
-runs ``exec <python> -m sudokit "$@"``. Before anything runs, the script checks that
-``import sudokit`` in that environment imports the repository under test, not an installed
+Each command runs with cwd = the repository under test and the environment of this script plus
+``SUDOKIT_NO_PROGRESS=1`` and ``PYTHONPATH=<repo>``, minus ``SUDOKIT_*`` settings, ``COLUMNS``
+and ``LINES`` (click wraps help text to the terminal width). Plain commands run as ``<python>
+-m sudokit ARGS``; shell commands (every command of the console blocks of the README and the
+docs pages, and the pipes below) run through ``bash -c`` with a ``sudokit`` shim first on
+``PATH`` that runs ``exec <python> -m sudokit "$@"``. Before anything runs, the script checks
+that ``import sudokit`` in that environment imports the repository under test, not an installed
 copy.
 
 Fixtures are made once per run in a fresh temporary folder (``TMP`` below): the first 5,000
@@ -65,12 +65,12 @@ Command list
 ------------
 Fixed here, never derived from the code under test (a refactor that drops an option must show
 up as a difference, not as a shorter list): every command of the console blocks of README.md
-and docs/**/*.md (extracted as ``tests/test_docs_examples.py`` does), ``--help`` of every command, ``solvers``,
-``solve``/``count``/``solve --json``/``check`` of every bundled example, ``encode --cnf``
-under every applicable encoding and at-most-one method, ``encode --stats``, ``encode --xc``
-(full and reduced), every reduction with ``--explain``, ``--solve`` and ``--check``,
-``generate``, ``grade --json`` of Norvig's top95 and uniqueness counts of 5,000 17-clue
-puzzles with dlx and cadical195. ``--list`` shows them all.
+and docs/**/*.md (extracted as ``tests/test_docs_examples.py`` does), ``--help`` of every
+command, ``solvers``, ``solve``/``count``/``solve --json``/``check`` of every bundled example,
+``encode --cnf`` under every applicable encoding and at-most-one method, ``encode --stats``,
+``encode --xc`` (full and reduced), every reduction with ``--explain``, ``--solve`` and
+``--check``, ``generate``, ``grade --json`` of Norvig's top95 and uniqueness counts of 5,000
+17-clue puzzles with dlx and cadical195. ``--list`` shows them all.
 """
 
 from __future__ import annotations
