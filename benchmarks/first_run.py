@@ -104,10 +104,12 @@ def measure(label: str, python: str, prebuild: bool, work: Path) -> dict:
 
 
 def readme_commands() -> list[str]:
-    """Every command of the README's console blocks."""
-    text = (ROOT / "README.md").read_text()
+    """Every command of the console blocks of the README and the docs pages (the tour moved
+    there from the README)."""
+    text = "\n".join(page.read_text() for page in [ROOT / "README.md",
+                                                     *sorted((ROOT / "docs").rglob("*.md"))])
     found = []
-    for block in re.findall(r"```console\n(.*?)```", text, flags=re.S):
+    for block in re.findall(r"^```console\n(.*?)^```", text, flags=re.S | re.M):
         found += [chunk.partition("\n")[0] for chunk in re.split(r"^\$ ", block,
                                                                    flags=re.M)[1:]]
     return found

@@ -33,13 +33,13 @@ anything differs, 0 when everything is byte-identical. Other options:
 
 How commands run
 ----------------
-Each command runs with cwd = the repository under test and the environment of this script
-plus ``SUDOKIT_NO_PROGRESS=1`` and ``PYTHONPATH=<repo>``, minus ``SUDOKIT_*`` settings,
-``COLUMNS`` and ``LINES`` (click wraps help text to the terminal width). Plain commands run as
-``<python> -m sudokit ARGS``; shell commands (every command of the README's console blocks,
-and the pipes below) run through ``bash -c`` with a ``sudokit`` shim first on ``PATH`` that
-runs ``exec <python> -m sudokit "$@"``. Before anything runs, the script checks that
-``import sudokit`` in that environment imports the repository under test, not an installed
+Each command runs with cwd = the repository under test and the environment of this script plus
+``SUDOKIT_NO_PROGRESS=1`` and ``PYTHONPATH=<repo>``, minus ``SUDOKIT_*`` settings, ``COLUMNS``
+and ``LINES`` (click wraps help text to the terminal width). Plain commands run as ``<python>
+-m sudokit ARGS``; shell commands (every command of the console blocks of the README and the
+docs pages, and the pipes below) run through ``bash -c`` with a ``sudokit`` shim first on
+``PATH`` that runs ``exec <python> -m sudokit "$@"``. Before anything runs, the script checks
+that ``import sudokit`` in that environment imports the repository under test, not an installed
 copy.
 
 Fixtures are made once per run in a fresh temporary folder (``TMP`` below): the first 5,000
@@ -64,13 +64,13 @@ SHA-256, and the unnormalised running time, which is informational and never com
 Command list
 ------------
 Fixed here, never derived from the code under test (a refactor that drops an option must show
-up as a difference, not as a shorter list): every command of the README's console blocks
-(extracted as ``tests/test_readme.py`` does), ``--help`` of every command, ``solvers``,
-``solve``/``count``/``solve --json``/``check`` of every bundled example, ``encode --cnf``
-under every applicable encoding and at-most-one method, ``encode --stats``, ``encode --xc``
-(full and reduced), every reduction with ``--explain``, ``--solve`` and ``--check``,
-``generate``, ``grade --json`` of Norvig's top95 and uniqueness counts of 5,000 17-clue
-puzzles with dlx and cadical195. ``--list`` shows them all.
+up as a difference, not as a shorter list): every command of the console blocks of README.md
+and docs/**/*.md (extracted as ``tests/test_docs_examples.py`` does), ``--help`` of every
+command, ``solvers``, ``solve``/``count``/``solve --json``/``check`` of every bundled example,
+``encode --cnf`` under every applicable encoding and at-most-one method, ``encode --stats``,
+``encode --xc`` (full and reduced), every reduction with ``--explain``, ``--solve`` and
+``--check``, ``generate``, ``grade --json`` of Norvig's top95 and uniqueness counts of 5,000
+17-clue puzzles with dlx and cadical195. ``--list`` shows them all.
 """
 
 from __future__ import annotations
@@ -161,15 +161,18 @@ def _quote(arg: str) -> str:
 # the command list
 
 
-def readme_console_commands(readme: Path | None = None) -> list[str]:
-    """The commands of README.md's ```console blocks, exactly as tests/test_readme.py splits
-    them."""
-    text = (readme or ROOT / "README.md").read_text()
-    commands = []
-    for block in re.findall(r"```console\n(.*?)```", text, flags=re.S):
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, _, _output = chunk.partition("\n")
-            commands.append(command)
+def docs_console_commands(root: Path | None = None) -> list[str]:
+    """The commands of the ```console blocks of README.md and docs/**/*.md (in that order,
+    each command once), split as tests/test_docs_examples.py splits them."""
+    root = root or ROOT
+    commands: list[str] = []
+    for page in [root / "README.md", *sorted((root / "docs").rglob("*.md"))]:
+        text = page.read_text() if page.exists() else ""
+        for block in re.findall(r"^```console\n(.*?)^```", text, flags=re.S | re.M):
+            for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+                command, _, _output = chunk.partition("\n")
+                if command not in commands:
+                    commands.append(command)
     return commands
 
 
@@ -181,7 +184,7 @@ def _stem(example: str) -> str:
     return {"myciel3-precolored.col": "myciel3"}.get(example, example.rsplit(".", 1)[0])
 
 
-def build_commands(readme: Path | None = None) -> list[Command]:
+def build_commands(root: Path | None = None) -> list[Command]:
     """The full, fixed list (fixtures first, in the order they must run)."""
     cmds: list[Command] = []
     ex = {name: f"{EXAMPLES_DIR}/{name}" for name in EXAMPLES}
@@ -195,10 +198,10 @@ def build_commands(readme: Path | None = None) -> list[Command]:
     add("fixture-puzzle17-dlx", "encode", "--xc", "--encoding", "reduced", ex["puzzle17.txt"],
         fixture="puzzle17.dlx")
 
-    # README console blocks
-    for number, command in enumerate(readme_console_commands(readme), start=1):
-        digest = hashlib.sha1(command.encode()).hexdigest()[:8]
-        add(f"readme-{number:02d}-{digest}", shell=command)
+    # the console blocks of the README and the docs pages, named by their text (so a page
+    # added or reordered leaves the other ids as they were)
+    for command in docs_console_commands(root):
+        add(f"docs-{hashlib.sha1(command.encode()).hexdigest()[:10]}", shell=command)
 
     # help texts, version, solvers
     add("help", "--help")

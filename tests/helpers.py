@@ -29,14 +29,35 @@ EXAMPLES = ROOT / "sudokit" / "instances" / "examples"
 README = (ROOT / "README.md").read_text()
 
 
-def console_examples():
-    """``(command, expected_output)`` pairs from the README's ```console blocks."""
+def doc_pages() -> list[Path]:
+    """The pages users read, in a fixed order: README.md, then every docs/**/*.md (those that
+    later tasks add included), so a test over them covers every page as it is added."""
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def code_blocks(text: str, language: str) -> list[str]:
+    """The fenced ```language blocks of a Markdown text (at the start of a line), in order."""
+    return re.findall(rf"^```{language}\n(.*?)^```", text, flags=re.S | re.M)
+
+
+def console_examples(text: str = README):
+    """``(command, expected_output)`` pairs from the ```console blocks of ``text`` (the
+    README's unless given): each ``$ `` line is a command, the lines up to the next one its
+    output."""
     pairs = []
-    for block in re.findall(r"```console\n(.*?)```", README, flags=re.S):
+    for block in code_blocks(text, "console"):
         for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
             command, _, output = chunk.partition("\n")
             pairs.append((command, output))
     return pairs
+
+
+def docs_console_examples():
+    """``(page, command, expected_output)`` for every page of :func:`doc_pages`, ``page``
+    relative to the repository root."""
+    return [(page.relative_to(ROOT).as_posix(), command, output)
+            for page in doc_pages()
+            for command, output in console_examples(page.read_text())]
 
 #: every skip for missing public data says this; conftest counts such skips in the summary and
 #: ``pytest --require-data`` turns them into failures
@@ -61,7 +82,9 @@ def data_path(*parts: str) -> Path:
 #: installs them all; without it, the tests that need one skip and say which)
 EXTRAS = {"ilp": ("highspy",), "cp": ("ortools",), "interop": ("networkx", "scipy"),
           "draw": ("matplotlib", "networkx"), "counting": ("pyganak", "pyapproxmc"),
-          "dask": ("distributed",)}
+          "dask": ("distributed",),
+          "docs": ("mkdocs", "mkdocstrings", "mkdocstrings_handlers.python", "mkdocs_click",
+                   "material", "matplotlib")}
 
 
 def missing_modules(*modules: str) -> list[str]:

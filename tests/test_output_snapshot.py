@@ -9,7 +9,7 @@ import re
 import sys
 from pathlib import Path
 
-from .helpers import README, console_examples
+from .helpers import docs_console_examples
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "output_snapshot.py"
@@ -33,16 +33,17 @@ def test_command_list_is_non_empty_with_unique_file_safe_ids():
     assert all(re.fullmatch(r"[a-z0-9][a-z0-9.-]*", i) for i in IDS)
 
 
-def test_every_readme_console_command_is_included_verbatim():
-    readme_commands = [command for command, _ in console_examples()]
-    assert readme_commands == snapshot.readme_console_commands()
+def test_every_docs_console_command_is_included_verbatim():
+    shown = list(dict.fromkeys(command for _, command, _ in docs_console_examples()))
+    assert shown == snapshot.docs_console_commands()
     shells = [c.shell for c in snapshot.COMMANDS if c.shell is not None]
-    for command in readme_commands:
+    for command in shown:
         assert command in shells
 
 
-def test_reductions_match_readme_list_and_each_runs_four_ways():
-    listed = re.search(r"\$ sudokit reduce --list\n(.*?)```", README, flags=re.S).group(1)
+def test_reductions_match_the_documented_list_and_each_runs_four_ways():
+    course = (ROOT / "docs" / "tutorials" / "complexity-course.md").read_text()
+    listed = re.search(r"\$ sudokit reduce --list\n(.*?)```", course, flags=re.S).group(1)
     names = [line.split()[0] for line in listed.splitlines() if line.strip()]
     assert names == list(snapshot.REDUCTIONS)
     for name in names:

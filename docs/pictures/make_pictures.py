@@ -1,4 +1,4 @@
-"""Make the README's pictures with ``sudokit draw``, or check that they are up to date.
+"""Make the pictures of the docs pages with ``sudokit draw``, or check that they are up to date.
 
     python docs/pictures/make_pictures.py          # write docs/pictures/*.svg
     python docs/pictures/make_pictures.py --check  # exit 1 naming the stale ones

@@ -333,6 +333,9 @@ def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
     ``"grasp"`` are the seed papers' methods (empty Sudoku grids only). Givens and Latin
     squares are always filled by ``"search"`` (the strategies that allow it) or refused.
 
+    The search runs in slices of :data:`FILL_SLICE_WORK` (tens of milliseconds), so the clock
+    is read and Ctrl-C is seen while a large grid is filled; slicing does not change the grid.
+
     Parameters
     ----------
     n : int
@@ -355,9 +358,6 @@ def random_grid(n: int, box: tuple[int, int] | None, rng: np.random.Generator,
         Called with no arguments between slices of the search.
     alpha : float, optional
         The parameter of a strategy that takes one.
-
-    The search runs in slices of :data:`FILL_SLICE_WORK` (tens of milliseconds), so the clock
-    is read and Ctrl-C is seen while a large grid is filled; slicing does not change the grid.
 
     Examples
     --------
