@@ -9,17 +9,14 @@ imports the same sudokit.
 
 from __future__ import annotations
 
-import doctest
 import json
 import os
-import re
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "docs" / "notebooks"
-GUIDE = ROOT / "docs" / "guide" / "notebooks.md"
 #: what each notebook must show at least: (SVG pictures, HTML tables)
 SHOWN = {"latin-to-sudoku.ipynb": (4, 3), "uniqueness-and-counting.ipynb": (6, 0)}
 
@@ -52,14 +49,3 @@ def test_notebook_runs_and_shows_pictures(name, tmp_path, monkeypatch):
     svg = sum("image/svg+xml" in data for data in shown)
     html = sum("text/html" in data for data in shown)
     assert svg >= SHOWN[name][0] and html >= SHOWN[name][1], (svg, html)
-
-
-def test_the_guide_page_examples_run():
-    blocks = re.findall(r"```python\n(.*?)```", GUIDE.read_text(), flags=re.S)
-    assert blocks
-    for block in blocks:
-        test = doctest.DocTestParser().get_doctest(block, {}, GUIDE.name, str(GUIDE), 0)
-        assert test.examples
-        runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-        runner.run(test)
-        assert runner.failures == 0
