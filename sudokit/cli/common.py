@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import os
 from collections.abc import Iterator, Sequence
 
 import click
@@ -29,6 +30,7 @@ from ..problems import (
     option_kinds,
     problem_kind,
 )
+from ..progress import Progress, count_lines
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
 from ..solvers.registry import FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER
 from . import kernels
@@ -453,6 +455,22 @@ def load_chunks(path: str, problem, box, colors, columns: bool = False):
             yield check(chunk)
 
     return total, checked()
+
+
+def file_lines(path: str, total: int | None, progress: Progress) -> int | None:
+    """The lines of FILE, counted ahead for the progress line, when the number of instances
+    is not known (a file of many chunks) and FILE is a regular file; else None (standard
+    input, a pipe, a total known, progress off)."""
+    if total is not None or progress.quiet or path == "-" or not os.path.isfile(path):
+        return None
+    return count_lines(path)
+
+
+def last_line(part) -> int:
+    """The line of FILE the last instance of an answered part came from (a list of records
+    or a :class:`~sudokit.formats.columns.ColumnChunk`)."""
+    lines = getattr(part, "lines", None)
+    return int(lines[-1]) if lines is not None else part[-1].line
 
 
 def make_budget(time_limit, conflicts, nodes=None, memory=None) -> Budget:
