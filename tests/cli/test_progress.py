@@ -263,3 +263,18 @@ def test_a_file_of_many_chunks_counts_its_lines_for_the_percent(monkeypatch, tmp
     assert shown.exit_code == 0 and len(shown.stdout.splitlines()) == 9
     first = shown.stderr.splitlines()[0]
     assert first.startswith("counting: ") and "instances" in first and "%" in first, first
+
+
+def test_run_batch_draws_a_line_when_asked(monkeypatch):
+    """The library's own line: ``run_batch(..., progress=True)``, for a script or a notebook
+    (drawn whatever stderr is)."""
+    stream = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stream)
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
+    squares = [latin_square(np.zeros((3, 3), dtype=int))] * 2
+    counts = [r.count for r in run_batch(squares, task="count", progress=True)]
+    assert counts == [12, 12]
+    assert stream.getvalue().startswith("counting: "), stream.getvalue()
+    told = []
+    list(run_batch(squares, task="count", progress=told.append))
+    assert told[-1] == 2
