@@ -108,11 +108,13 @@ def instance_options(func):
     return instance_options_for(tuple(PROBLEMS))(func)
 
 
-def instance_options_for(kinds: Sequence[str], layout_flag: str = "--layout"):
+def instance_options_for(kinds: Sequence[str], layout_flag: str = "--layout",
+                         problem_help: str | None = None):
     """:func:`instance_options` of a command that takes only ``kinds``: ``--problem`` offers
     those, and ``--box``, ``--colors`` and ``--variant`` are there only when one of them takes
     the option (:attr:`~sudokit.problems.ProblemKind.options`); ``layout_flag`` names
-    ``--layout`` for a command whose ``--layout`` is another option (``draw``'s picture)."""
+    ``--layout`` for a command whose ``--layout`` is another option (``draw``'s picture);
+    ``problem_help``: the help of ``--problem`` where its default is not the usual one."""
     kinds = tuple(kinds)
 
     def decorate(func):
@@ -125,7 +127,7 @@ def instance_options_for(kinds: Sequence[str], layout_flag: str = "--layout"):
                                  "stopping at the first.")(func)
         func = shape_options(func, kinds, layout_flag)
         return click.option("--problem", "-p", type=Choice(list(kinds)),
-                            help=_problem_help(kinds))(func)
+                            help=problem_help or _problem_help(kinds))(func)
 
     return decorate
 
