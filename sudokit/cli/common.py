@@ -470,7 +470,12 @@ def file_lines(path: str, total: int | None, progress: Progress) -> int | None:
 
 def last_line(part) -> int:
     """The line of FILE the last instance of an answered part came from (a list of records
-    or a :class:`~sudokit.formats.columns.ColumnChunk`)."""
+    or a :class:`~sudokit.formats.columns.ColumnChunk`).
+
+    >>> from sudokit.formats import parse_instances
+    >>> last_line(parse_instances("# two\\n1...\\n\\n.2..\\n", "-", problem="latin"))
+    4
+    """
     lines = getattr(part, "lines", None)
     return int(lines[-1]) if lines is not None else part[-1].line
 

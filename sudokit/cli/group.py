@@ -170,7 +170,7 @@ class _CompileNotice:
                        "for this installation; a few seconds)", err=True)
         if line is not None:
             line.phase(f"compiling a kernel of {module}")
-        elif enabled() and self.ticker is None:
+        elif enabled() and sys.stderr.isatty() and self.ticker is None:   # counts in place
             self.started = time.monotonic()
             self._tick()
 

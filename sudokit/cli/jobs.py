@@ -20,7 +20,7 @@ from ..batch.cluster import (
     dask_client,
 )
 from ..batch.dask import GRADE_TASK_SIZE, PUZZLES_PER_TASK, TASK_SECONDS
-from ..progress import quiet
+from ..progress import Progress, quiet
 from .common import FinitePositiveFloat, exclusive, flag, is_given
 
 __all__ = ["cluster_client", "cpu_count", "jobs_options", "on_cluster", "starting_workers"]
@@ -107,7 +107,13 @@ def _check_together(ctx: click.Context, params: dict) -> None:
 
 
 def _say(message: str) -> None:
-    if not quiet():
+    """A note on stderr (none with ``--quiet``), on a line of its own when a progress line is
+    drawn."""
+    if quiet():
+        return
+    if Progress.current is not None:
+        Progress.current.note(message)
+    else:
         click.echo(f"sudokit: {message}", err=True)
 
 

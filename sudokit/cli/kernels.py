@@ -209,7 +209,7 @@ def prepare(name: str) -> None:
     line = Progress.current   # the command's progress line says it, else a line of its own
     if line is not None:
         line.phase(f"compiling the {name} kernels")
-    shown = tty = line is None and enabled()
+    shown = tty = line is None and enabled() and sys.stderr.isatty()   # a count in place
     try:
         while True:
             try:
