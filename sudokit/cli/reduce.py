@@ -119,11 +119,11 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
     if index > len(records):
         raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
     record = records[index - 1]
+    reduced = apply_reduction(name, record.instance)   # a refusal: one error line, no note
     if not as_said:   # read as the reduction's source, not as the file would be read
         where = "<stdin>" if file == "-" else file
         click.echo(f"sudokit: read {where}:{record.line} as {described(record.instance)}",
                    err=True)
-    reduced = apply_reduction(name, record.instance)
     if explain:
         click.echo(reduced.explain())
     if do_solve:
