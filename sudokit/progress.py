@@ -121,8 +121,9 @@ class Progress:
     delay : float, optional
         Seconds before anything is drawn (default :attr:`DELAY`).
     ticking : bool
-        Keep the line moving from a thread while no answer comes (on a terminal): how long the
-        next answer has been waited for, a spinner and the solutions found so far.
+        Keep the line moving from a thread while no answer comes (when it is drawn: in place
+        on a terminal, a line every 10 s elsewhere): how long the next answer has been waited
+        for, a spinner and the solutions found so far.
     noun : str
         What ``total`` counts, for the line of a file's position (``12,990 instances``).
     found_noun : str
@@ -169,7 +170,7 @@ class Progress:
         self.stopped = threading.Event()
         self.ticker: threading.Thread | None = None
         self.outer, Progress.current = Progress.current, self
-        if ticking and self.tty and not self.quiet:
+        if ticking and not self.quiet:
             self.ticker = threading.Thread(target=self._tick, name="sudokit-progress",
                                            daemon=True)
             self.ticker.start()
@@ -228,7 +229,8 @@ class Progress:
 
         elapsed = max(0.0, now - self.started)
         done, waited = self.done, now - self.answered
-        spin = _SPINNER[self.ticks % len(_SPINNER)] + " " if self.ticker is not None else ""
+        turning = self.ticker is not None and self.tty   # a log gets no spinner
+        spin = _SPINNER[self.ticks % len(_SPINNER)] + " " if turning else ""
         if self.doing is not None:
             return f"{self.label}: {spin}{self.doing} [{tqdm.format_interval(elapsed)}]"
         waiting = ""

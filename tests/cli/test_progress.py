@@ -202,7 +202,9 @@ def test_the_environment_variable_turns_it_off_unless_progress_is_asked(monkeypa
     assert enabled(io.StringIO()) and not quiet()
 
 
-def test_the_ticker_runs_only_on_a_terminal_and_when_drawn(monkeypatch):
+def test_the_ticker_runs_only_when_the_line_is_drawn(monkeypatch):
+    """A terminal, or ``--progress`` into a log (a line every 10 s while one count runs);
+    never when the line is not drawn."""
     monkeypatch.delenv("SUDOKIT_NO_PROGRESS", raising=False)
     monkeypatch.setattr(sys, "stderr", _Terminal())
     for ticking, expected in ((False, False), (True, True)):
@@ -213,6 +215,11 @@ def test_the_ticker_runs_only_on_a_terminal_and_when_drawn(monkeypatch):
     progress = Progress(3, "counting", ticking=True)
     assert progress.ticker is None and progress.quiet
     progress.close()
+    configure(True)
+    progress = Progress(3, "counting", ticking=True)
+    assert progress.ticker is not None and progress.interval == 10.0
+    progress.close()
+    configure(None)
     monkeypatch.setattr(sys, "stderr", _Terminal())
     monkeypatch.setenv("SUDOKIT_NO_PROGRESS", "1")
     progress = Progress(3, "counting", ticking=True)
