@@ -258,6 +258,16 @@ def sniff_kind(source: str, text: str, problem: str | None = None) -> str:
     significant line (comments ``#`` and ``c`` skipped), else :data:`DEFAULT_KIND`."""
     if problem is not None:
         return problem_kind(problem).name
+    return stated_kind(source, text) or DEFAULT_KIND
+
+
+def stated_kind(source: str, text: str) -> str | None:
+    """The kind an input says it is, by its extension or its first significant line (a
+    header such as ``p cnf``); None when it says nothing (plain puzzle text).
+
+    >>> stated_kind("a.pls", ""), stated_kind("-", "c x\\np cnf 3 2"), stated_kind("-", "1...")
+    ('latin', 'cnf', None)
+    """
     suffix = PurePath(str(source)).suffix.lower()
     for kind in PROBLEMS.values():
         if suffix in kind.extensions:
@@ -267,8 +277,8 @@ def sniff_kind(source: str, text: str, problem: str | None = None) -> str:
         if not line or line.startswith(("#", "c ")) or line == "c":
             continue
         return next((kind.name for kind in PROBLEMS.values()
-                     if any(line.startswith(header) for header in kind.headers)), DEFAULT_KIND)
-    return DEFAULT_KIND
+                     if any(line.startswith(header) for header in kind.headers)), None)
+    return None
 
 
 def shape_key(instance: Any) -> Any:

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..formats.columns import ColumnChunk
+from ..progress import Progress
 from ..solvers.budget import UNLIMITED, Budget
 from ..solvers.engine import ArrayOutcome
 from .run import EngineCache, answer, answer_parts
@@ -42,7 +43,7 @@ class InstanceResult:
 def run_batch(problems: Iterable[Any], task: str = "solve", limit: int | None = None,
               solver: str | None = None, encoding: str | None = None, amo: str | None = None,
               budget: Budget = UNLIMITED,
-              progress: Callable[[int], None] | None = None,
+              progress: Callable[[int], None] | bool | None = None,
               options: Mapping[str, Any] | None = None,
               windows: bool = False) -> Iterator[InstanceResult]:
     """Solve or count each problem, yielding an :class:`InstanceResult` per problem in order.
@@ -57,8 +58,10 @@ def run_batch(problems: Iterable[Any], task: str = "solve", limit: int | None = 
         Counting stops here (``2`` checks uniqueness).
     budget : Budget
         Per instance; an instance that runs out gets status ``"unknown"`` and the batch goes on.
-    progress : callable, optional
-        Called with the number of instances done after each engine call.
+    progress : callable or bool, optional
+        Called with the number of instances done after each engine call; True: a progress
+        line on stderr (:class:`~sudokit.progress.Progress`: percent and time left, and the
+        solutions found inside one long count), drawn after the first 2 seconds.
     options : mapping, optional
         Engine options (GRASP's ``seed`` and ``alpha``); each engine gets those its registry
         entry lists in ``options`` (unset ones, None, are left out).
@@ -73,19 +76,28 @@ def run_batch(problems: Iterable[Any], task: str = "solve", limit: int | None = 
         A budget field or option that the engine an instance gets does not take.
     """
     spec = RunSpec.of(task, limit, solver, encoding, amo, budget, options, keep_solutions=True)
+    windowed: Iterable[list[Any]] = map(list, problems) if windows else [list(problems)]
+    line = None
+    if progress is True:
+        total = None if windows else sum(map(len, windowed))
+        line = Progress(total, "counting" if task == "count" else "solving", show=True,
+                        ticking=True)
+    tell = line if line is not None else progress if callable(progress) else None
     done = 0
-    with EngineCache() as engines:
-        for window in (map(list, problems) if windows else [list(problems)]):
-            offset = 0
-            for found in answer_parts(spec, window, engines):
-                for row, status in enumerate(found.statuses()):
-                    count = int(found.counts[row]) if task == "count" else None
-                    yield InstanceResult(done, status, found.solution(row), count,
-                                         float(found.seconds[row]))
-                    done += 1
-                offset += len(found)
-                if progress is not None:
-                    progress(done)
+    try:
+        with EngineCache() as engines:
+            for window in windowed:
+                for found in answer_parts(spec, window, engines):
+                    for row, status in enumerate(found.statuses()):
+                        count = int(found.counts[row]) if task == "count" else None
+                        yield InstanceResult(done, status, found.solution(row), count,
+                                             float(found.seconds[row]))
+                        done += 1
+                    if tell is not None:
+                        tell(done)
+    finally:
+        if line is not None:
+            line.close()
 
 
 def count_arrays(givens: Any, kind: str = "sudoku", box: tuple[int, int] | None = None,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import os
 from collections.abc import Iterator, Sequence
 
 import click
@@ -29,6 +30,7 @@ from ..problems import (
     option_kinds,
     problem_kind,
 )
+from ..progress import Progress, count_lines
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
 from ..solvers.registry import FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER
 from . import kernels
@@ -106,11 +108,13 @@ def instance_options(func):
     return instance_options_for(tuple(PROBLEMS))(func)
 
 
-def instance_options_for(kinds: Sequence[str], layout_flag: str = "--layout"):
+def instance_options_for(kinds: Sequence[str], layout_flag: str = "--layout",
+                         problem_help: str | None = None):
     """:func:`instance_options` of a command that takes only ``kinds``: ``--problem`` offers
     those, and ``--box``, ``--colors`` and ``--variant`` are there only when one of them takes
     the option (:attr:`~sudokit.problems.ProblemKind.options`); ``layout_flag`` names
-    ``--layout`` for a command whose ``--layout`` is another option (``draw``'s picture)."""
+    ``--layout`` for a command whose ``--layout`` is another option (``draw``'s picture);
+    ``problem_help``: the help of ``--problem`` where its default is not the usual one."""
     kinds = tuple(kinds)
 
     def decorate(func):
@@ -123,7 +127,7 @@ def instance_options_for(kinds: Sequence[str], layout_flag: str = "--layout"):
                                  "stopping at the first.")(func)
         func = shape_options(func, kinds, layout_flag)
         return click.option("--problem", "-p", type=Choice(list(kinds)),
-                            help=_problem_help(kinds))(func)
+                            help=problem_help or _problem_help(kinds))(func)
 
     return decorate
 
@@ -453,6 +457,27 @@ def load_chunks(path: str, problem, box, colors, columns: bool = False):
             yield check(chunk)
 
     return total, checked()
+
+
+def file_lines(path: str, total: int | None, progress: Progress) -> int | None:
+    """The lines of FILE, counted ahead for the progress line, when the number of instances
+    is not known (a file of many chunks) and FILE is a regular file; else None (standard
+    input, a pipe, a total known, progress off)."""
+    if total is not None or progress.quiet or path == "-" or not os.path.isfile(path):
+        return None
+    return count_lines(path)
+
+
+def last_line(part) -> int:
+    """The line of FILE the last instance of an answered part came from (a list of records
+    or a :class:`~sudokit.formats.columns.ColumnChunk`).
+
+    >>> from sudokit.formats import parse_instances
+    >>> last_line(parse_instances("# two\\n1...\\n\\n.2..\\n", "-", problem="latin"))
+    4
+    """
+    lines = getattr(part, "lines", None)
+    return int(lines[-1]) if lines is not None else part[-1].line
 
 
 def make_budget(time_limit, conflicts, nodes=None, memory=None) -> Budget:

@@ -19,11 +19,11 @@ from ..batch.run import Run, instances_of
 from ..counting import COUNTERS, DEFAULT_COUNTER
 from ..counting.completions import COMPLETION_ENGINE, Mapper
 from ..counting.methods import AUTO, METHODS, PLAIN, choose_method, method_choices
+from ..progress import Progress
 from ..solvers.registry import ENGINES, resolve_solver
 from .choices import Choice
 from .common import FiniteFloat, FinitePositiveFloat, IntBelow, flag, is_given
 from .jobs import cluster_client, on_cluster
-from .output import Progress
 
 __all__ = ["check_counter", "check_method", "counter_options", "method_options",
            "method_runs"]
@@ -194,7 +194,8 @@ def _by_method(instance: Any, method: str, spec: Any, solver: str | None,
                explain: bool, checkpoint: str | None, mapper: Mapper | None) -> Answers:
     """One instance's answer, counted by ``method``."""
     started = time.monotonic()
-    progress = Progress(0, "counting classes", ticking=True)
+    progress = Progress(None, "counting classes", ticking=True,
+                        found_noun="completions found in this class")
 
     def classes(done: int, total: int) -> None:
         progress.total = total

@@ -8,8 +8,6 @@ Results go to stdout (or atomically to ``-o OUT``, each as it is made), progress
 from __future__ import annotations
 
 import contextlib
-import sys
-import time
 
 import click
 import numpy as np
@@ -36,13 +34,14 @@ from ..grading.lattice import ORDER as GRADES
 from ..instances import default_box, parse_box
 from ..instances.jigsaw import format_region_map
 from ..instances.variants import ALIASES, VARIANTS, parse_variants
+from ..progress import Progress
 from ..solvers.budget import Budget
 from . import kernels
 from .choices import Choice
 from .common import ByteSize, FiniteFloat, FinitePositiveFloat, IntBelow
 from .group import SudokitGroup
-from .jobs import cluster_client, jobs_options, on_cluster
-from .output import Progress, emit_json, output_option, output_stream
+from .jobs import cluster_client, jobs_options, on_cluster, starting_workers
+from .output import emit_json, output_option, output_stream, progress_option
 
 __all__ = ["generate"]
 
@@ -82,43 +81,15 @@ def _puzzles(count, seed, size, shape, generator, make, progress):
 
 
 class _PuzzleProgress(Progress):
-    """:class:`~sudokit.cli.common.Progress` of a batch of puzzles that also tells, inside a
-    long puzzle, how its generation stands (the same rules: nothing in the first 2 s, on a
-    terminal one line rewritten in place, else a line every 10 s, nothing at all with
-    ``SUDOKIT_NO_PROGRESS=1``)."""
+    """:class:`~sudokit.progress.Progress` of a batch of puzzles that also tells, inside a
+    long puzzle, how its generation stands (its phase: filling the grid, removing clues,
+    re-checking)."""
 
     def __init__(self, total: int):
-        super().__init__(total, "generating")
-        self.done = 0
-        self.width = 0
-
-    def _due(self) -> bool:
-        now = time.monotonic()
-        if self.quiet or now - self.last < self.interval or now - self.started < self.delay:
-            return False
-        self.last = now
-        return True
-
-    def _write(self, line: str) -> None:
-        if self.tty:
-            sys.stderr.write(line.ljust(self.width) + "\r")
-            self.width = len(line)
-        else:
-            sys.stderr.write(line + "\n")
-        sys.stderr.flush()
-        self.shown = True
-
-    def __call__(self, done: int) -> None:
-        """``done`` puzzles are out."""
-        self.done = done
-        if self._due():
-            rate = self.rate(done, time.monotonic() - self.started)
-            self._write(f"{self.label}: {done}/{self.total}{rate}")
+        super().__init__(total, "generating", noun="puzzles")
 
     def status(self, st: GenerationStatus) -> None:
         """Where the puzzle being made stands (called between slices of its work)."""
-        if not self._due():
-            return
         if st.phase == "fill":
             doing = "filling the grid"
         elif st.phase == "verify":
@@ -127,16 +98,9 @@ class _PuzzleProgress(Progress):
             doing = f"{st.removed:,}/{st.cells:,} clues removed, {st.tests:,} tests"
             if st.phase == "check":
                 doing += ", final check"
-        where = f"puzzle {self.done + 1}/{self.total}: " if self.total > 1 else ""
-        self._write(f"{self.label}: {where}{doing}, {st.seconds:.0f} s")
-
-    def note(self, text: str) -> None:
-        """A diagnostic line (always shown), on a line of its own."""
-        if self.shown and self.tty:
-            sys.stderr.write("\n")
-            self.width = 0
-            self.shown = False
-        click.echo(f"sudokit: {text}", err=True)
+        where = f"puzzle {self.done + 1}/{self.total}: " if self.total and self.total > 1 \
+            else ""
+        self.phase(f"{where}{doing}, {st.seconds:.0f} s")
 
 
 def _fill_json(stats: dict) -> dict:
@@ -257,6 +221,7 @@ def generate():
 @max_memory_option
 @jobs_options
 @output_option
+@progress_option
 def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, target_clues,
            wanted_grade, checker, verify, time_limit, solution, layout, as_json, variant_names,
            max_memory, output, **cluster):
@@ -302,10 +267,10 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
     style = _style(size, layout)
     budget = None if time_limit is None else Budget(seconds=time_limit)
     kernels.time_limit(time_limit)
-    accel_mode.prepare("generate")   # compiled first where no cache has them, within the limit
     progress = _PuzzleProgress(count)
     cut_short = 0
     try:
+        accel_mode.prepare("generate")   # compiled first where none is cached, within the limit
         generator = {"checker": checker, "verify": verify, "symmetry": symmetry, "fill": fill,
                      "alpha": alpha}
         if variants:
@@ -317,7 +282,9 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
             if on_cluster(cluster):  # --jobs: seeded per chunk (sudokit.batch.dask)
                 from ..batch.dask import puzzles_on_cluster
 
+                progress.phase(starting_workers(cluster))
                 client = stack.enter_context(cluster_client(cluster, ("generate",)))
+                progress.phase(None)
                 made_all = puzzles_on_cluster(client, count, seed, size, shape, generator,
                                               make, progress)
             else:

@@ -19,11 +19,20 @@ from ..grading import (
 )
 from ..grading.runs import NODES_UNKNOWN
 from ..problems import kinds_where, problem_kind
+from ..progress import Progress
 from . import kernels
 from .answers import table_text
-from .common import FinitePositiveFloat, IntBelow, exclusive, instance_options_for, load_chunks
-from .jobs import cluster_client, jobs_options, on_cluster
-from .output import Progress, emit_json, output_option, output_stream
+from .common import (
+    FinitePositiveFloat,
+    IntBelow,
+    exclusive,
+    file_lines,
+    instance_options_for,
+    last_line,
+    load_chunks,
+)
+from .jobs import cluster_client, jobs_options, on_cluster, starting_workers
+from .output import emit_json, output_option, output_stream, progress_option
 
 #: the grade (and node count) of a puzzle that ran out of --time-limit
 UNKNOWN = "unknown"
@@ -66,6 +75,7 @@ GRADABLE = kinds_where(gradable=True)
                    "is 'unknown' (exit code 5) and the next puzzle goes on.")
 @jobs_options
 @output_option
+@progress_option
 @click.pass_context
 def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passes,
           time_limit, output, **cluster):
@@ -100,25 +110,30 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
     parallel = on_cluster(cluster)  # else graded here
     total, chunks = load_chunks(file, problem, box, None)
     kernels.time_limit(time_limit)   # compiling the kernels first counts against it
-    mode.prepare("grading")   # compiled first where no cache has them
     tables = []  # --summary: the grades of every chunk
     done = 0
     unknown = False
+    progress = Progress(total, "grading", noun="puzzles")
+    lines = file_lines(file, total, progress)
     with output_stream(output, inputs=(file,)) as out:
-        progress = Progress(total, "grading")
         try:
+            mode.prepare("grading")   # compiled first where no cache has them
             wanted = nodes and not summary
             with contextlib.ExitStack() as stack:
                 if parallel:
                     from ..batch.dask import grade_on_cluster
 
+                    progress.phase(starting_workers(cluster))
                     client = stack.enter_context(cluster_client(cluster, ("grading",)))
+                    progress.phase(None)
                     graded = _from_cluster(grade_on_cluster(
                         client, map(_checked, chunks), names, wanted, shave_passes, progress))
                 else:
                     graded = _graded(chunks, names, wanted, shave_passes, time_limit,
                                      progress)
                 for records, grades in graded:  # read, graded, printed a part at a time
+                    if lines is not None and records:
+                        progress.position(last_line(records), lines)
                     unknown = unknown or bool(grades.unknown.any())
                     if summary:
                         tables.append(grades)

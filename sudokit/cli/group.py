@@ -26,6 +26,7 @@ from ..errors import (
     EXIT_RESOURCES,
     SudokitError,
 )
+from ..progress import Progress, configure, enabled, quiet
 from .kernels import prepare, time_limit
 from .stdio import stand_in_for_closed_streams
 
@@ -146,7 +147,8 @@ def _silence_stdout() -> None:
 class _CompileNotice:
     """What the command line says when a kernel that no cache holds compiles in its own
     process (one a family's build did not reach): which, and, on a terminal, for how long.
-    ``SUDOKIT_NO_PROGRESS=1`` silences it with the progress lines."""
+    ``--quiet`` or ``SUDOKIT_NO_PROGRESS=1`` silences it with the progress lines; a
+    command's progress line, where there is one, says it as its phase."""
 
     def __init__(self) -> None:
         self.said: set[str] = set()
@@ -154,16 +156,21 @@ class _CompileNotice:
         self.started = 0.0
 
     def __call__(self, module: str, started: bool) -> None:
-        if os.environ.get("SUDOKIT_NO_PROGRESS") == "1":
+        if quiet():
             return
+        line = Progress.current   # the command's progress line says it, if it has one
         if not started:
             self._stop()
+            if line is not None:
+                line.phase(None)
             return
         if module not in self.said:
             self.said.add(module)
             click.echo(f"sudokit: compiling a kernel of {module} that no cache holds (once "
                        "for this installation; a few seconds)", err=True)
-        if sys.stderr.isatty() and self.ticker is None:
+        if line is not None:
+            line.phase(f"compiling a kernel of {module}")
+        elif enabled() and sys.stderr.isatty() and self.ticker is None:   # counts in place
             self.started = time.monotonic()
             self._tick()
 
@@ -221,6 +228,7 @@ class SudokitGroup(click.Group):
 
     def invoke(self, ctx):
         time_limit(None)   # until the command reads its own --time-limit
+        configure(None)    # until the command reads its own --progress or --quiet
         with mode.command_line(_CompileNotice(), prepare), _signals_as_interrupts():
             return self._invoke(ctx)
 

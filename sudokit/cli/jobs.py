@@ -20,9 +20,10 @@ from ..batch.cluster import (
     dask_client,
 )
 from ..batch.dask import GRADE_TASK_SIZE, PUZZLES_PER_TASK, TASK_SECONDS
+from ..progress import Progress, quiet
 from .common import FinitePositiveFloat, exclusive, flag, is_given
 
-__all__ = ["cluster_client", "cpu_count", "jobs_options", "on_cluster"]
+__all__ = ["cluster_client", "cpu_count", "jobs_options", "on_cluster", "starting_workers"]
 
 
 def jobs_options(func):
@@ -106,8 +107,26 @@ def _check_together(ctx: click.Context, params: dict) -> None:
 
 
 def _say(message: str) -> None:
-    if os.environ.get("SUDOKIT_NO_PROGRESS") != "1":
+    """A note on stderr (none with ``--quiet``), on a line of its own when a progress line is
+    drawn."""
+    if quiet():
+        return
+    if Progress.current is not None:
+        Progress.current.note(message)
+    else:
         click.echo(f"sudokit: {message}", err=True)
+
+
+def starting_workers(params: dict) -> str:
+    """What the progress line says while the cluster of ``--jobs``/``--scheduler`` starts.
+
+    >>> starting_workers({"jobs": 2}), starting_workers({"scheduler": "tcp://h:8786"})
+    ('starting 2 workers', 'connecting to tcp://h:8786')
+    """
+    jobs = params.get("jobs")
+    if jobs is not None:
+        return f"starting {jobs} worker{'s' if jobs > 1 else ''}"
+    return f"connecting to {params.get('scheduler')}"
 
 
 @contextlib.contextmanager

@@ -36,6 +36,7 @@ import click
 
 from .._accel import families, locations
 from ..errors import EXIT_CHECK_FAILED, BudgetExhausted
+from ..progress import Progress, enabled, quiet
 
 __all__ = ["FAMILIES", "KernelFamily", "build", "kernels", "prepare", "time_limit"]
 
@@ -129,7 +130,7 @@ def build(name: str, group: click.Group) -> int:
     running its commands with ``group`` (the ``sudokit`` group) in this process, and mark it
     ready when all of them ran; the number of its commands that failed. Ctrl-C stops it."""
     failed = 0
-    quiet = os.environ.get("SUDOKIT_NO_PROGRESS")
+    before = os.environ.get("SUDOKIT_NO_PROGRESS")
     os.environ["SUDOKIT_NO_PROGRESS"] = "1"   # the runs' own progress lines and notices
     _building.append(name)
     try:
@@ -137,10 +138,10 @@ def build(name: str, group: click.Group) -> int:
             failed += not _run_quietly(group, _argv(template), text)
     finally:
         _building.remove(name)
-        if quiet is None:
+        if before is None:
             del os.environ["SUDOKIT_NO_PROGRESS"]
         else:
-            os.environ["SUDOKIT_NO_PROGRESS"] = quiet
+            os.environ["SUDOKIT_NO_PROGRESS"] = before
     root = locations.user_root()
     if root is not None and not failed:
         families.mark_ready(name, root)
@@ -194,22 +195,21 @@ def time_limit(seconds: float | None) -> None:
         _limit["deadline"] = time.monotonic() + seconds
 
 
-def _quiet() -> bool:
-    return os.environ.get("SUDOKIT_NO_PROGRESS") == "1"
-
-
 def prepare(name: str) -> None:
     """Compile family ``name`` in a child process and wait for it, saying so on stderr (see
     the module); the command's ``--time-limit`` and Ctrl-C end the wait."""
     family = FAMILIES.get(name)
     if family is None or _building:
         return
-    if name not in _children and not _quiet():
+    if name not in _children and not quiet():
         click.echo(f"sudokit: compiling {family.description}: not compiled for this "
                    f"installation yet, so once (about {family.cpu_seconds} CPU-s)", err=True)
     child = _children.get(name) or _start_build(name)
     started = time.monotonic()
-    shown = tty = not _quiet() and sys.stderr.isatty()
+    line = Progress.current   # the command's progress line says it, else a line of its own
+    if line is not None:
+        line.phase(f"compiling the {name} kernels")
+    shown = tty = line is None and enabled() and sys.stderr.isatty()   # a count in place
     try:
         while True:
             try:
@@ -233,6 +233,8 @@ def prepare(name: str) -> None:
     finally:
         if shown:
             click.echo("\r\x1b[K", err=True, nl=False)
+        if line is not None:
+            line.phase(None)
     if code != 0 and name not in _failed:
         _failed.add(name)
         click.echo(f"sudokit: compiling the {name} kernels in a child process failed (exit "

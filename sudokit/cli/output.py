@@ -1,4 +1,4 @@
-"""Writing results: stdout or an atomic ``-o`` file, JSON lines, progress on stderr, and
+"""Writing results: stdout or an atomic ``-o`` file, JSON lines, the progress flags, and
 values written as the input numbers them."""
 
 from __future__ import annotations
@@ -10,8 +10,6 @@ import re
 import stat
 import sys
 import tempfile
-import threading
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,9 +17,10 @@ import click
 
 from ..errors import OutputError
 from ..formats.styles import STYLES, output_style
+from ..progress import configure
 
-__all__ = ["Progress", "ZERO_BASED_STYLES", "emit_json", "output_option", "output_stream",
-           "speak_values", "write_output", "written_value"]
+__all__ = ["ZERO_BASED_STYLES", "emit_json", "output_option", "output_stream",
+           "progress_option", "speak_values", "write_output", "written_value"]
 
 
 def emit_json(obj, file=None) -> None:
@@ -71,110 +70,17 @@ def speak_values(message: str, style: str) -> str:
     return message
 
 
-class Progress:
-    """Progress on stderr for batches that run longer than a couple of seconds.
-
-    On a terminal the line is rewritten in place; otherwise one line every 10 seconds. The
-    rate appears once it means something: after the first item and the first second. With
-    ``ticking``, on a terminal, a thread keeps the line going while no answer comes and says
-    how long the next one in order has been waited for (``counting: 3/39 (0.2/s), #4 for
-    12 s``), so one long instance never looks like a hang (a log gets its lines as answers
-    come, as before). ``SUDOKIT_NO_PROGRESS=1`` turns it all off.
+def progress_option(func):
+    """``--progress/--quiet``: draw the progress line on stderr even when it is no terminal
+    (a log gets a line every 10 s), or never; left out, it is drawn on a terminal unless
+    ``SUDOKIT_NO_PROGRESS=1`` (:mod:`sudokit.progress`). Either flag wins over the variable.
     """
-
-    #: seconds without an answer before the line names the instance being waited for
-    patience = 1.0
-    #: the progress shown now: one made while another is open (the classes of one count)
-    #: takes the line until it closes
-    current: Progress | None = None
-
-    def __init__(self, total: int, label: str, delay: float = 2.0,
-                 ticking: bool = False):
-        self.total, self.label = total, label
-        self.started = time.monotonic()
-        self.delay = delay
-        self.tty = sys.stderr.isatty()
-        self.interval = 0.25 if self.tty else 10.0
-        self.last = self.started + delay - self.interval
-        self.shown = False
-        self.quiet = os.environ.get("SUDOKIT_NO_PROGRESS") == "1"
-        self.done = 0
-        self.answered = self.started  # when ``done`` last grew
-        self.width = 0
-        self.lock = threading.Lock()
-        self.stopped = threading.Event()
-        self.ticker: threading.Thread | None = None
-        self.outer, Progress.current = Progress.current, self
-        if ticking and self.tty and not self.quiet:
-            self.ticker = threading.Thread(target=self._tick, name="sudokit-progress",
-                                           daemon=True)
-            self.ticker.start()
-
-    def __call__(self, done: int) -> None:
-        with self.lock:
-            now = time.monotonic()
-            if done != self.done:
-                self.done, self.answered = done, now
-            self._show(now)
-
-    def _tick(self) -> None:
-        while not self.stopped.wait(min(self.interval, 0.25)):
-            with self.lock:
-                self._show(time.monotonic())
-
-    def _show(self, now: float) -> None:
-        if (self.quiet or Progress.current is not self or now - self.last < self.interval
-                or now - self.started < self.delay):
-            return
-        self.last = now
-        done = self.done
-        of = "" if self.total is None else f"/{self.total}"  # None: a stream, total unknown
-        line = (f"{self.label}: {done}{of}{self.rate(done, now - self.started)}"
-                f"{self.eta(done, self.total, now - self.started)}")
-        waited = now - self.answered
-        if self.ticker is not None and waited >= self.patience and (
-                self.total is None or done < self.total):
-            line += f", #{done + 1} for {waited:.0f} s"
-        if self.tty:
-            sys.stderr.write(line.ljust(self.width) + "\r")
-            self.width = len(line)
-        else:
-            sys.stderr.write(line + "\n")
-        sys.stderr.flush()
-        self.shown = True
-
-    @staticmethod
-    def rate(done: int, elapsed: float) -> str:
-        """`` (1,234/s)``, `` (2.5/s)`` or `` (0.4/s)``; empty before the first item is done
-        or the first second has passed (a rate of ``0/s`` says nothing)."""
-        if done < 1 or elapsed < 1.0:
-            return ""
-        rate = done / elapsed
-        return f" ({rate:,.0f}/s)" if rate >= 10 else f" ({rate:.2g}/s)"
-
-    @staticmethod
-    def eta(done: int, total: int | None, elapsed: float) -> str:
-        """``, about 4 min left`` from the rate so far, once something is done and the
-        total is known; empty otherwise.
-
-        >>> Progress.eta(3, 7, 90.0), Progress.eta(0, 7, 9.0), Progress.eta(7, 7, 9.0)
-        (', about 2 min left', '', '')
-        """
-        if not total or done < 1 or done >= total:
-            return ""
-        left = elapsed / done * (total - done)
-        return (f", about {left:.0f} s left" if left < 90 else
-                f", about {left / 60:.0f} min left" if left < 5400 else
-                f", about {left / 3600:.1f} h left")
-
-    def close(self) -> None:
-        self.stopped.set()
-        if self.ticker is not None:
-            self.ticker.join()
-        if Progress.current is self:
-            Progress.current = self.outer
-        if self.shown and self.tty:
-            sys.stderr.write("\n")
+    return click.option(
+        "--progress/--quiet", "show_progress", default=None, expose_value=False,
+        callback=lambda ctx, param, value: configure(value),
+        help="Progress on stderr: --progress draws it even when stderr is no terminal (a line "
+             "every 10 s), --quiet never (nor the notes on compiling kernels and starting "
+             "workers). Default: on a terminal, unless SUDOKIT_NO_PROGRESS=1.")(func)
 
 
 def output_option(func):

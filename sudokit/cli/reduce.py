@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..batch import run_batch
-from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN, DecodeError, ParseError
+from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN, DecodeError, InstanceError, ParseError
 from ..formats import (
     format_instance,
     format_no_solution,
@@ -18,13 +18,21 @@ from ..formats.puzzle_write import VariantHeaders
 from ..formats.record import Record
 from ..formats.solutions import solver_verdict
 from ..instances.formula import read_model
-from ..problems import problem_kind, sniff_kind
+from ..problems import PROBLEMS, problem_kind, sniff_kind, stated_kind
 from ..reductions import REDUCTIONS
 from ..reductions import reduce as apply_reduction
 from ..refs import closest
 from ..resources import check_disk
-from .common import IntBelow, check_solver, load, requires, shape_options, solver_option
+from .common import IntBelow, check_solver, instance_options_for, load, requires, solver_option
 from .output import speak_values, write_output
+
+#: the kinds some reduction starts from (``--problem`` offers these)
+SOURCE_KINDS = tuple(kind for kind in PROBLEMS
+                     if any(spec.source == kind for spec in REDUCTIONS.values()))
+
+_PROBLEM_HELP = ("What FILE holds (default: the reduction's source). Said, it is checked: "
+                 "another kind than the source is an error (exit 4), and stderr no longer "
+                 "says what FILE was read as.")
 
 
 def _list() -> None:
@@ -68,17 +76,20 @@ def _render_source(record: Record, reduced, solution) -> str:
 @click.option("--force", is_flag=True,
               help="Write a target above 1 GiB (without it: exit 8).")
 @solver_option
-@shape_options
+@instance_options_for(SOURCE_KINDS, problem_help=_PROBLEM_HELP)
 @click.pass_context
 def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_check, limit,
-           explain, force, solver, box, colors):
+           explain, force, solver, problem, box, colors):
     """Reduce instance I of FILE with reduction NAME and write the target.
 
     The target is written in its native format: a Sudoku grid, DIMACS .col with 'c colors'
     and 'c precolor' lines, DIMACS CNF (with a 'c p show' projection line), or Knuth's exact
-    cover text. FILE is read as the reduction's source problem; '-' is stdin. With --map-back,
-    FILE may instead be the CNF that X2sat or 'sudokit encode --cnf' wrote: its header, 'c map'
-    and 'c given' lines hold all that decoding needs.
+    cover text. FILE is read as the reduction's source problem; '-' is stdin. When that is
+    not how FILE reads on its own (one-line puzzles are Sudokus unless --problem, the
+    extension or the first line says otherwise), stderr says so ('read <stdin>:1 as a 9x9
+    partial Latin square'); a FILE or --problem that says another kind is an error (exit 4).
+    With --map-back, FILE may instead be the CNF that X2sat or 'sudokit encode --cnf' wrote:
+    its header, 'c map' and 'c given' lines hold all that decoding needs.
 
     \b
     Example:
@@ -103,11 +114,16 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
         record, reduced = _written_encoding(file, spec)
         _map_back(ctx, record, reduced, map_back)
         return
+    as_said = _source_kind(spec, file, problem)
     records = load(file, spec.source, box, colors)
     if index > len(records):
         raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
     record = records[index - 1]
-    reduced = apply_reduction(name, record.instance)
+    reduced = apply_reduction(name, record.instance)   # a refusal: one error line, no note
+    if not as_said:   # read as the reduction's source, not as the file would be read
+        where = "<stdin>" if file == "-" else file
+        click.echo(f"sudokit: read {where}:{record.line} as {described(record.instance)}",
+                   err=True)
     if explain:
         click.echo(reduced.explain())
     if do_solve:
@@ -121,6 +137,53 @@ def reduce(ctx, name, file, list_all, output, index, do_solve, map_back, do_chec
         _check(ctx, record, reduced, solver, limit)
     if not (explain or do_solve or map_back or do_check) or output:
         _write_target(reduced, output, file, force)
+
+
+def _source_kind(spec, file: str, problem: str | None) -> bool:
+    """Whether FILE is read as what it says it is (by ``--problem``, by its extension or first
+    significant line, or, saying nothing, as every command reads such text: a Sudoku); an
+    :class:`InstanceError` when what was said is not the reduction's source (a Sudoku given
+    to latin2sudoku with ``--problem sudoku``)."""
+    head = "" if file == "-" else _head(file)
+    said, how = problem, "--problem " + str(problem)
+    if said is None:
+        said, how = stated_kind(file, head), "by its extension or first line"
+    if said is None:
+        return sniff_kind(file, head) == spec.source
+    if said == spec.source:
+        return True
+    where = "<stdin>" if file == "-" else file
+    raise InstanceError(f"{spec.name} reduces a {problem_kind(spec.source).noun}, but {where} "
+                        f"holds a {problem_kind(said).noun} ({how}); 'sudokit reduce --list' "
+                        "names the reductions of each kind")
+
+
+def _head(path: str, size: int = 1 << 16) -> str:
+    """The first ``size`` bytes of the file ``path`` as text ("" when it cannot be read: the
+    reader then says why)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(size).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def described(instance) -> str:
+    """What an instance is, in a few words: ``a 9x9 partial Latin square``, ``a 6x6 Sudoku
+    with 2x3 boxes``, ``a graph``.
+
+    >>> import numpy as np
+    >>> from sudokit.instances import latin_square, sudoku
+    >>> described(latin_square(np.diag([1, 0, 0]))), described(sudoku(np.zeros((4, 4), int)))
+    ('a 3x3 partial Latin square', 'a 4x4 partial Sudoku with 2x2 boxes')
+    """
+    kind = problem_kind(instance)
+    if kind.family != "grid":
+        return f"a {kind.noun}"
+    n = instance.n
+    partial = "partial " if instance.num_givens < n * n else ""
+    boxes = f" with {instance.box[0]}x{instance.box[1]} boxes" if instance.box else ""
+    return f"a {n}x{n} {partial}{kind.noun}{boxes}"
 
 
 def _write_target(reduced, output, file, force: bool) -> None:

@@ -17,6 +17,7 @@ from ..batch import RunSpec, answer_chunks
 from ..batch.dask import answer_on_cluster
 from ..counting import COUNTERS
 from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
+from ..progress import Progress
 from ..solvers.registry import FAST_GRID_SOLVER
 from .answers import AnswerWriter
 from .common import (
@@ -25,9 +26,11 @@ from .common import (
     encoding_options,
     engine_options,
     exclusive,
+    file_lines,
     flag,
     instance_options,
     is_given,
+    last_line,
     load_chunks,
     run_spec,
     solver_options,
@@ -40,8 +43,8 @@ from .counting import (
     method_options,
     method_runs,
 )
-from .jobs import cluster_client, jobs_options, on_cluster
-from .output import Progress, output_option, output_stream
+from .jobs import cluster_client, jobs_options, on_cluster, starting_workers
+from .output import output_option, output_stream, progress_option
 
 
 def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: IO,
@@ -58,18 +61,31 @@ def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: 
     problem = "xc" if options["xc"] else options["problem"]
     total, chunks = load_chunks(file, problem, options["box"], options["colors"], columns)
     progress = Progress(total, "counting" if spec.task == "count" else "solving", ticking=True)
+    lines = file_lines(file, total, progress)
     try:
         with usage_errors(ctx), contextlib.ExitStack() as stack:
             if parallel and options.get("method", "plain") == "plain":
                 family = spec.engine.kernels if spec.engine else FAST_GRID_SOLVER
+                progress.phase(starting_workers(options))
                 client = stack.enter_context(cluster_client(options, (family,) if family else ()))
+                progress.phase(None)
                 answers = answer_on_cluster(client, spec, chunks, progress)
             else:
                 answers = answer_chunks(spec, _flushed_between(chunks, out), progress,
                                         method_runs(spec, options, stack))
-            yield from _flushing(answers, out)
+            yield from _flushing(_placed(answers, progress, lines), out)
     finally:
         progress.close()
+
+
+def _placed(answers: Iterable[tuple[Any, Any]], progress: Progress,
+            lines: int | None) -> Iterator[tuple[Any, Any]]:
+    """The answers, each part's last line told to ``progress`` (its place in a file of
+    ``lines`` lines; None: the total is known, or no file to place it in)."""
+    for part, found in answers:
+        if lines is not None and len(part):
+            progress.position(last_line(part), lines)
+        yield part, found
 
 
 def _flushed_between(chunks: Iterable, out: IO) -> Iterator:
@@ -101,6 +117,7 @@ def _flushing(parts: Iterable, out: IO) -> Iterator:
 @jobs_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per instance.")
 @output_option
+@progress_option
 @click.pass_context
 def solve(ctx, file, as_json, output, **options):
     """Solve every instance in FILE ('-' for stdin).
@@ -150,6 +167,7 @@ def solve(ctx, file, as_json, output, **options):
 @jobs_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per instance.")
 @output_option
+@progress_option
 @click.pass_context
 def count(ctx, file, limit, summary, require_unique, as_json, output, **options):
     """Count the solutions of every instance in FILE ('-' for stdin).

@@ -250,7 +250,7 @@ class CPEngine(EngineBase):
         with np.errstate(all="ignore"):
             self.kernels.start(*self._work, *margs, model.num_values, flags, row, state)
             out = in_slices(step, lambda: int(state[3]), int(self.helpers.slice_nodes(model)),
-                            budget, meter)
+                            budget, meter, found=lambda: int(state[2]))
         return int(state[2]), int(state[3]), out
 
     def _check_givens(self, givens: Any, model: UnitModel) -> np.ndarray:

@@ -281,7 +281,7 @@ class DancingLinks:
 
         try:
             if in_slices(step, lambda: self.nodes - start_nodes, self.slice_nodes, budget,
-                         meter):
+                         meter, found=lambda: int(found[0])):
                 raise BudgetExhausted(f"DLX budget ran out after {int(found[0])} "
                                       "solution(s)", int(found[0]))
         finally:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..progress import tell_found
 from .budget import Budget, Meter
 
 __all__ = ["DECIDED", "OUT_OF_NODES", "RETRY", "batch_cap", "count_batch", "in_slices"]
@@ -75,13 +76,15 @@ def count_batch(batch: Callable[[int], tuple[np.ndarray, np.ndarray]],
 
 
 def in_slices(step: Callable[[int], int], nodes: Callable[[], int], slice_nodes: int,
-              budget: Budget, meter: Meter) -> bool:
+              budget: Budget, meter: Meter, found: Callable[[], int] | None = None) -> bool:
     """Run a resumable search to its end or the end of the budget; whether the budget ran
     out.
 
     ``step(stop)`` searches on until its node count (``nodes()``) reaches ``stop``: it
     returns a number >= 0 when the search is over, -1 when it stopped at ``stop``, any other
-    negative number to be called again at once (after growing its scratch, say).
+    negative number to be called again at once (after growing its scratch, say). ``found()``,
+    when given, is the number of solutions found so far, told to the progress line between
+    slices (:func:`~sudokit.progress.tell_found`).
     """
     while True:
         stop = nodes() + slice_nodes
@@ -90,6 +93,8 @@ def in_slices(step: Callable[[int], int], nodes: Callable[[], int], slice_nodes:
         result = step(stop)
         if result >= 0:
             return False
+        if found is not None:
+            tell_found(found())
         if result == -1 and (meter.late() or (budget.nodes is not None
                                               and nodes() >= budget.nodes)):
             return True

@@ -10,9 +10,6 @@ is out before the next instance is looked at), never by the clock of this machin
 
 from __future__ import annotations
 
-import io
-import sys
-import time
 from dataclasses import replace
 
 import numpy as np
@@ -20,13 +17,12 @@ import pytest
 
 from sudokit.batch import RunSpec, answer, answer_chunks
 from sudokit.batch.sizing import PIECE_SECONDS, TaskSizer
-from sudokit.cli.output import Progress
 from sudokit.formats import read_instances
 from sudokit.formats.columns import ColumnChunk
 from sudokit.solvers.cp_engine import CPEngine
 from sudokit.solvers.dlx_engine import DLXEngine
 
-from ..helpers import HANG_GUARD, data_path
+from ..helpers import data_path
 
 SEVENTEEN = "sudoku/9x9-royle17/sudoku17.txt"
 
@@ -118,34 +114,3 @@ def test_pieces_follow_the_measured_work():
     easy.measured(8, 8 * 5e-5)              # then 50 µs an instance
     assert abs(easy.size(16384) - PIECE_SECONDS / 5e-5) <= 1
     assert easy.size(100) == 100
-
-
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_the_progress_line_names_the_instance_waited_for(monkeypatch):
-    monkeypatch.delenv("SUDOKIT_NO_PROGRESS", raising=False)
-    stream = _Terminal()
-    monkeypatch.setattr(sys, "stderr", stream)
-    progress = Progress(39, "counting", delay=0.0, ticking=True)
-    progress.quiet, progress.interval, progress.patience = False, 0.0, 0.0
-    progress(3)
-    deadline = time.monotonic() + HANG_GUARD
-    while "#4 for" not in stream.getvalue() and time.monotonic() < deadline:
-        time.sleep(0.01)   # the ticker thread writes while no answer comes
-    progress.close()
-    assert "counting: 3/39" in stream.getvalue() and "#4 for" in stream.getvalue()
-
-
-def test_no_ticker_without_asking_off_a_terminal_or_with_progress_off(monkeypatch):
-    monkeypatch.delenv("SUDOKIT_NO_PROGRESS", raising=False)
-    monkeypatch.setattr(sys, "stderr", _Terminal())
-    assert Progress(3, "grading").ticker is None
-    monkeypatch.setattr(sys, "stderr", io.StringIO())
-    assert Progress(3, "counting", ticking=True).ticker is None
-    monkeypatch.setenv("SUDOKIT_NO_PROGRESS", "1")
-    progress = Progress(3, "counting", ticking=True)
-    assert progress.ticker is None
-    progress.close()

@@ -5,7 +5,6 @@ numbered as the input numbers them (``.pls``: from 0).
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -15,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudokit.cli.output import Progress, speak_values, written_value
+from sudokit.cli.output import speak_values, written_value
 from sudokit.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_OUTPUT, EXIT_UNKNOWN
 from sudokit.formats import read_instances
 from sudokit.formats.pls import parse_pls
@@ -174,24 +173,7 @@ def test_results_stream_to_stdout_as_they_come():
                 stream.close()
 
 
-# -- 8. the progress line -------------------------------------------------------------------
-
-@pytest.mark.parametrize("done, elapsed, shown", [
-    (0, 5.0, ""), (3, 0.5, ""), (1, 2.5, " (0.4/s)"), (5, 2.0, " (2.5/s)"),
-    (5000, 1.25, " (4,000/s)"), (12, 1.0, " (12/s)")])
-def test_progress_rate_only_when_meaningful(done, elapsed, shown):
-    assert Progress.rate(done, elapsed) == shown
-
-
-def test_progress_line_never_says_zero_per_second(monkeypatch):
-    stream = io.StringIO()
-    monkeypatch.setattr(sys, "stderr", stream)
-    progress = Progress(10, "counting", delay=0.0)
-    progress.quiet, progress.interval = False, 0.0
-    progress(0)
-    progress(1)
-    assert "0/s" not in stream.getvalue()
-    assert stream.getvalue().splitlines()[0] == "counting: 0/10"
+# -- 8. the progress line: tests/cli/test_progress.py
 
 
 # -- 9. .pls values speak the file's numbering (0-based) -------------------------------------
@@ -282,22 +264,3 @@ def test_solutions_of_several_grids_read_back(tmp_path, problem, text):
     checked = run("check", "--problem", problem, str(puzzles), str(answers))
     assert checked.exit_code == 0, checked.output
     assert checked.stdout.split() == ["1:", "valid", "2:", "valid"]
-
-
-def test_a_progress_opened_inside_another_takes_the_line_until_it_closes(monkeypatch):
-    """``count --method``: the classes' line replaces the instances' line while one count
-    runs, then the instances' line goes on (two tickers never fight over the line)."""
-    monkeypatch.delenv("SUDOKIT_NO_PROGRESS", raising=False)
-    stream = io.StringIO()
-    monkeypatch.setattr(sys, "stderr", stream)
-    outer = Progress(3, "counting", delay=0.0)
-    inner = Progress(7, "counting classes", delay=0.0)
-    for progress in (outer, inner):
-        progress.interval = 0.0
-    outer(1)
-    inner(2)
-    inner.close()
-    outer(2)
-    outer.close()
-    lines = stream.getvalue().splitlines()
-    assert [line.split(",")[0] for line in lines] == ["counting classes: 2/7", "counting: 2/3"]

@@ -142,6 +142,8 @@ def test_minimal_batches_stream():
 
 
 def _with_progress():
+    """The environment without ``SUDOKIT_NO_PROGRESS`` (stderr is a pipe: the commands get
+    ``--progress`` too)."""
     env = dict(os.environ)
     env.pop("SUDOKIT_NO_PROGRESS", None)
     return env
@@ -154,7 +156,7 @@ def test_ctrl_c_ends_a_long_fill(name):
     and one line, having computed less after the signal than half of what it did before."""
     size = {"grasp": "25", "ilp": "36"}.get(name, "64")
     proc = subprocess.Popen([sys.executable, "-m", "sudokit", "generate", "sudoku", "--size",
-                             size, "--full", "--fill", name, "--seed", "1"],
+                             size, "--full", "--fill", name, "--seed", "1", "--progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_with_progress())
     run = interrupt(proc, progress_line("generating: filling the grid"))
     assert run.code == 130 and run.err.strip().endswith("sudokit: interrupted"), run.err
@@ -181,7 +183,7 @@ def test_ctrl_c_ends_a_36x36_ilp_fill_at_once(tmp_path):
     out_file = tmp_path / "grids.txt"
     proc = subprocess.Popen([sys.executable, "-m", "sudokit", "generate", "sudoku", "--size",
                              "36", "--full", "--fill", "ilp", "--count", "200", "--seed", "1",
-                             "-o", str(out_file)],
+                             "-o", str(out_file), "--progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_with_progress())
     children = []
     progress = progress_line("generating:")

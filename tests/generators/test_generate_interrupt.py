@@ -30,8 +30,9 @@ def _start(args, progress: bool):
     env.pop("SUDOKIT_NO_PROGRESS", None)
     if not progress:
         env["SUDOKIT_NO_PROGRESS"] = "1"
-    return subprocess.Popen([sys.executable, "-m", "sudokit", "generate", *args], cwd=ROOT,
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    shown = ["--progress"] if progress else []   # stderr is a pipe: asked for
+    return subprocess.Popen([sys.executable, "-m", "sudokit", "generate", *args, *shown],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
 @pytest.fixture(scope="module")
