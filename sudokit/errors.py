@@ -169,3 +169,18 @@ class BudgetExhausted(SudokitError):
     def __init__(self, message: str = "budget exhausted: unknown", found: int | None = None):
         super().__init__(message)
         self.found = found
+
+
+def described(value: object) -> str:
+    """What a wrong value is, for a message: its type and a short ``repr``.
+
+    Examples
+    --------
+    >>> described(1.5), described(None)
+    ('a float (1.5)', 'None')
+    """
+    if value is None:
+        return "None"
+    text = repr(value)
+    text = text if len(text) <= 40 else text[:37] + "..."
+    return f"a {type(value).__name__} ({text})"
