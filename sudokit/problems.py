@@ -277,15 +277,26 @@ def user_problem(obj: Any, **hints: Any) -> Any:
     return resolve(_AS_PROBLEM)(obj, **hints)
 
 
-def user_instance(obj: Any, **hints: Any) -> Any:
-    """As :func:`user_problem`, an encoding or reduction giving its source instance.
+def user_instance(obj: Any, families: Iterable[str] = FAMILIES, taker: str = "this",
+                  **hints: Any) -> Any:
+    """As :func:`user_problem`, an encoding or reduction giving its source instance, which
+    must be of one of ``families`` (else an :class:`~sudokit.errors.InstanceError` saying
+    that ``taker`` does not take it).
 
     Examples
     --------
     >>> user_instance([[1, 0], [0, 0]], problem="latin").n
     2
+    >>> user_instance("p cnf 1 1\\n1 0\\n", ("grid",), "grid_to_cnf")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.InstanceError: grid_to_cnf takes a grid, not a CNF formula
     """
-    return resolve(_AS_INSTANCE)(obj, **hints)
+    instance = resolve(_AS_INSTANCE)(obj, **hints)
+    kind = problem_kind(instance)
+    if kind.family not in tuple(families):
+        raise InstanceError(f"{taker} takes a {' or a '.join(families)}, not a {kind.noun}")
+    return instance
 
 
 def sniff_kind(source: str, text: str, problem: str | None = None) -> str:
