@@ -38,6 +38,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(["GridPuzzle", "Precoloring", "latin_square", "precoloring", "sudoku"],
                     "instances"),
     **dict.fromkeys(["from_networkx", "to_networkx"], "interop.networkx"),
+    **dict.fromkeys(["as_problem"], "interop.convert"),
     **dict.fromkeys(["from_pysat", "to_pysat"], "interop.pysat"),
     **dict.fromkeys(["from_scipy", "to_scipy"], "interop.scipy"),
     **dict.fromkeys(["PROBLEMS", "ProblemKind", "problem_kind"], "problems"),

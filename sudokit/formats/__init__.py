@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InstanceError, ParseError, described
+from ..errors import InstanceError, ParseError, described, expect_text
 from ..problems import problem_kind, resolve, sniff_kind, user_instance
 from .col import format_col, format_coloring, parse_col
 from .dimacs import format_dimacs, parse_dimacs, write_dimacs
@@ -78,6 +78,7 @@ def parse_instances(text: str, source: str = "<string>", problem: str = "sudoku"
     >>> parse_instances("order 2\\n0 -1\\n-1 -1\\n", problem="latin")[0].style
     'pls'
     """
+    expect_text(text, "parse_instances")
     kind = problem_kind(problem)
     if layout not in LAYOUTS:
         raise ValueError(f"layout is one of {', '.join(LAYOUTS)}, not {layout!r}")

@@ -527,6 +527,9 @@ def grid_values(givens) -> np.ndarray:
         raise InstanceError(f"a grid is an (n, n) array or a list of n rows of n values, "
                             f"not {described(givens)}")
     if not isinstance(givens, np.ndarray):
+        if not hasattr(givens, "__iter__"):
+            raise InstanceError(f"a grid is an (n, n) array or a list of n rows of n values, "
+                                f"not {described(givens)}")
         lengths = [len(row) if isinstance(row, (list, tuple, np.ndarray)) else None
                    for row in givens]
         if any(length is not None for length in lengths) and len(set(lengths)) > 1:

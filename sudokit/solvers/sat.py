@@ -53,7 +53,8 @@ from .registry import (
     supports_budget,
 )
 
-__all__ = ["SATEngine", "open_solver", "load_cnf", "read_model", "run_solver", "solve",
+__all__ = ["SATEngine", "engine_for", "open_solver", "load_cnf", "read_model", "run_solver",
+           "solve",
            "solutions", "count_solutions", "is_unique"]
 
 
@@ -352,19 +353,32 @@ def _source(problem):
     return getattr(problem, "source", problem)
 
 
+def _encoded(problem) -> bool:
+    """Whether ``problem`` is an encoding into CNF (a formula and its way back)."""
+    return hasattr(problem, "cnf") and hasattr(problem, "decode")
+
+
 def _taken(problem) -> Any:
     """What the user passed, as an instance or an encoding
     (:func:`~sudokit.problems.user_problem`)."""
     return user_problem(problem)
 
 
-def _engine_for(problem, solver: str | None, budget: Budget) -> str:
+def engine_for(problem, solver: str | None, budget: Budget) -> str:
     """The engine named, else the one the command line picks for this instance
     (:func:`~sudokit.solvers.registry.default_solver`): an encoding asks for a SAT solver
-    on its own formula, as ``--encoding`` does, and so does a budget of conflicts."""
+    on its own formula, as ``--encoding`` does, and so does a budget of conflicts.
+
+    Examples
+    --------
+    >>> from sudokit.encoders import grid_to_cnf
+    >>> engine_for(user_problem("." * 81), None, UNLIMITED), engine_for(
+    ...     grid_to_cnf("." * 81), None, UNLIMITED)
+    ('takano', 'cadical195')
+    """
     if solver is not None:
         return resolve_solver(solver)
-    encoding = getattr(problem, "encoding", "cnf") if hasattr(problem, "cnf") else None
+    encoding = getattr(problem, "encoding", "cnf") if _encoded(problem) else None
     return default_solver(_source(problem), run_needs(budget, encoding=encoding))
 
 
@@ -385,7 +399,7 @@ def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED
     [[[1, 2, 4, 3], [4, 3, 1, 2], [2, 1, 3, 4], [3, 4, 2, 1]]]
     """
     encoding = _taken(encoding)
-    if not hasattr(encoding, "cnf"):
+    if not _encoded(encoding):
         encoding = to_cnf(_source(encoding))
     if not encoding.parsimonious:
         raise SolverError(f"{encoding.name} does not count solutions one to one (symmetry "
@@ -432,8 +446,8 @@ def count_solutions(problem, limit: int | None = None, solver: str | None = None
     3
     """
     problem = _taken(problem)
-    name = _engine_for(problem, solver, budget)
-    if name in SOLVERS and hasattr(problem, "cnf"):
+    name = engine_for(problem, solver, budget)
+    if name in SOLVERS and _encoded(problem):
         return _count(solutions(problem, name, budget), limit)[0]
     with open_engine(name) as engine:
         return int(engine.count(_source(problem), limit, budget)[0])
@@ -477,8 +491,8 @@ def solve(problem, solver: str | None = None, budget: Budget = UNLIMITED):
     sudokit.errors.InstanceError: <string>:1: given 1 at row 1, column 2 repeats in row 1 ...
     """
     problem = _taken(problem)
-    name = _engine_for(problem, solver, budget)
-    if name not in SOLVERS or not hasattr(problem, "cnf"):
+    name = engine_for(problem, solver, budget)
+    if name not in SOLVERS or not _encoded(problem):
         with open_engine(name) as engine:
             return engine.solve(_source(problem), budget)
     meter = budget.start()
