@@ -47,7 +47,7 @@ from ..exact_cover import ExactCover
 from ..formats import Record, parse_instances, parse_puzzles
 from ..instances import CNFFormula, GridPuzzle, Precoloring, formula, latin_square, sudoku
 from ..instances.grid import grid_values
-from ..problems import DEFAULT_KIND, sniff_kind
+from ..problems import DEFAULT_KIND, problem_kind, sniff_kind
 
 __all__ = ["TAKEN", "as_problem", "as_instance", "grid_from_text", "from_any_graph",
            "formula_from_pysat"]
@@ -105,11 +105,11 @@ def as_problem(obj: Any, problem: str | None = None, box: tuple[int, int] | None
     module = type(obj).__module__.partition(".")[0]
     if module in _ROADS:
         return _ROADS[module](obj, num_colors)
-    if isinstance(obj, (list, tuple, np.ndarray)) and not _is_records(obj):
-        values = grid_values(obj)
-        if problem is not None and problem != DEFAULT_KIND:
-            return as_problem(_kind_builder(problem)(values))
-        return sudoku(values, box)
+    if _all_records(obj):
+        raise InstanceError(f"a list of {len(obj)} records; pass one (records[0]), or answer "
+                            "them all with sudokit.run_batch(records)")
+    if isinstance(obj, (list, tuple, np.ndarray)):
+        return _from_array(grid_values(obj), problem, box)
     raise InstanceError(f"sudokit takes {TAKEN}; got {described(obj)}")
 
 
@@ -253,11 +253,14 @@ def _one(records: list[Record], text: str) -> Record:
     return records[0]
 
 
-def _kind_builder(problem: str) -> Any:
-    builders = {"sudoku": sudoku, "latin": latin_square}
-    if problem not in builders:
-        raise InstanceError(f"an array is read as a sudoku or a latin grid, not as {problem!r}")
-    return builders[problem]
+def _from_array(values: np.ndarray, problem: str | None,
+                box: tuple[int, int] | None) -> GridPuzzle:
+    """An array as a grid of kind ``problem`` (a Sudoku by default): boxes when the kind
+    takes them."""
+    kind = problem_kind(problem or DEFAULT_KIND)
+    if kind.family != "grid":
+        raise InstanceError(f"an array is read as a grid, not as a {kind.noun}")
+    return sudoku(values, box) if "box" in kind.options else latin_square(values)
 
 
 def _shown(comments: Any) -> np.ndarray | None:
@@ -278,8 +281,6 @@ def _is_reduction(obj: Any) -> bool:
     return hasattr(obj, "decode") and hasattr(obj, "source") and hasattr(obj, "target")
 
 
-def _is_records(obj: Any) -> bool:
-    if isinstance(obj, (list, tuple)) and obj and all(isinstance(r, Record) for r in obj):
-        raise InstanceError(f"a list of {len(obj)} records; pass one (records[0]), or answer "
-                            "them all with sudokit.run_batch(records)")
-    return False
+def _all_records(obj: Any) -> bool:
+    return isinstance(obj, (list, tuple)) and bool(obj) and all(isinstance(r, Record)
+                                                                for r in obj)

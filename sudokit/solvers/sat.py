@@ -440,8 +440,8 @@ def count_solutions(problem, limit: int | None = None, solver: str | None = None
 
     Examples
     --------
-    >>> count_solutions("1234" + "." * 12)
-    4
+    >>> count_solutions("1234" + "." * 12)      # 288 grids / 4! first rows
+    12
     >>> count_solutions("p cnf 2 1\\n1 2 0\\n")
     3
     """
