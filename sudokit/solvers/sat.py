@@ -395,8 +395,8 @@ def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED
     >>> from sudokit.instances import latin_square
     >>> sum(1 for _ in solutions(latin_square(np.zeros((3, 3), dtype=int))))
     12
-    >>> [grid.tolist() for grid in solutions("12..\\n....\\n....\\n...1")][:1]
-    [[[1, 2, 4, 3], [4, 3, 1, 2], [2, 1, 3, 4], [3, 4, 2, 1]]]
+    >>> sum(1 for _ in solutions("1234" + "." * 12))     # 288 grids / 4! first rows
+    12
     """
     encoding = _taken(encoding)
     if not _encoded(encoding):
