@@ -295,7 +295,9 @@ def user_instance(obj: Any, families: Iterable[str] = FAMILIES, taker: str = "th
     instance = resolve(_AS_INSTANCE)(obj, **hints)
     kind = problem_kind(instance)
     if kind.family not in tuple(families):
-        raise InstanceError(f"{taker} takes a {' or a '.join(families)}, not a {kind.noun}")
+        article = "an" if kind.noun[:1].lower() in "aeiou" else "a"
+        raise InstanceError(f"{taker} takes a {' or a '.join(families)}, not {article} "
+                            f"{kind.noun}")
     return instance
 
 
