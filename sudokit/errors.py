@@ -169,3 +169,34 @@ class BudgetExhausted(SudokitError):
     def __init__(self, message: str = "budget exhausted: unknown", found: int | None = None):
         super().__init__(message)
         self.found = found
+
+
+def described(value: object) -> str:
+    """What a wrong value is, for a message: its type and a short ``repr``.
+
+    Examples
+    --------
+    >>> described(1.5), described(None)
+    ('a float (1.5)', 'None')
+    """
+    if value is None:
+        return "None"
+    text = repr(value)
+    text = text if len(text) <= 40 else text[:37] + "..."
+    return f"a {type(value).__name__} ({text})"
+
+
+def expect_text(value: object, taker: str) -> None:
+    """Raise a :class:`ParseError` unless ``value`` is a ``str`` (what ``taker`` reads).
+
+    Examples
+    --------
+    >>> expect_text(None, "parse_dimacs")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: parse_dimacs reads text (a str), not None; a file is read by \
+sudokit.read_instances(path)
+    """
+    if not isinstance(value, str):
+        raise ParseError(f"{taker} reads text (a str), not {described(value)}; a file is read "
+                         "by sudokit.read_instances(path)")

@@ -267,8 +267,11 @@ def exact_cover_from_matrix(matrix, num_primary: int | None = None,
     >>> xc.items, xc.option(2)
     (('1', '2'), ['1', '2'])
     """
-    matrix = np.asarray(matrix)
-    if matrix.ndim != 2:
+    try:
+        matrix = np.asarray(matrix)
+    except ValueError as err:  # ragged rows
+        raise InstanceError(f"an exact cover matrix has rows of one length: {err}") from None
+    if matrix.ndim != 2 or matrix.dtype == object:
         raise InstanceError(f"an exact cover matrix must be 2-D, got shape {matrix.shape}")
     if not np.isin(matrix, (0, 1)).all():
         raise InstanceError("an exact cover matrix holds only 0 and 1")

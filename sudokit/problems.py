@@ -35,10 +35,11 @@ from importlib import import_module
 from pathlib import PurePath
 from typing import Any
 
-from .errors import EncodingError
+from .errors import EncodingError, InstanceError, described
 
 __all__ = ["ProblemKind", "PROBLEMS", "DEFAULT_KIND", "FAMILIES", "KIND_OPTIONS", "grid_kind",
-           "problem_kind", "sniff_kind", "shape_key", "resolve", "kinds_where", "option_kinds"]
+           "problem_kind", "sniff_kind", "shape_key", "resolve", "kinds_where", "option_kinds",
+           "user_problem", "user_instance"]
 
 #: What an instance of a kind is made of: cells of a grid with all-different units, vertices
 #: of a graph (cells whose units are its edges), a CNF formula, or an exact cover problem.
@@ -245,12 +246,59 @@ def problem_kind(kind: str | Any) -> ProblemKind:
     ...
     sudokit.errors.EncodingError: unknown problem 'chess'; expected one of sudoku, latin, ...
     """
-    name = kind if isinstance(kind, str) else kind.kind
+    name = kind if isinstance(kind, str) else getattr(kind, "kind", None)
+    if not isinstance(name, str):
+        raise InstanceError(f"{described(kind)} is not a problem instance; "
+                            "sudokit.as_problem(x) says what is taken")
     try:
         return PROBLEMS[name]
     except KeyError:
         raise EncodingError(f"unknown problem {name!r}; expected one of "
                             + ", ".join(PROBLEMS)) from None
+
+
+#: what users hold, read as instances: the conversions of the services layer, named as a
+#: registry entry names code (see :mod:`sudokit.interop.convert`)
+_AS_PROBLEM = "sudokit.interop.convert:as_problem"
+_AS_INSTANCE = "sudokit.interop.convert:as_instance"
+
+
+def user_problem(obj: Any, **hints: Any) -> Any:
+    """What a user passed as a problem (text, an array, a record, a PySAT or networkx or
+    scipy object, an instance, an encoding), as an instance or an encoding:
+    :func:`sudokit.interop.convert.as_problem`; ``hints`` are its ``problem``, ``box`` and
+    ``num_colors``.
+
+    Examples
+    --------
+    >>> user_problem("12..\\n..12\\n....\\n....", problem="latin").kind
+    'latin'
+    """
+    return resolve(_AS_PROBLEM)(obj, **hints)
+
+
+def user_instance(obj: Any, families: Iterable[str] = FAMILIES, taker: str = "this",
+                  **hints: Any) -> Any:
+    """As :func:`user_problem`, an encoding or reduction giving its source instance, which
+    must be of one of ``families`` (else an :class:`~sudokit.errors.InstanceError` saying
+    that ``taker`` does not take it).
+
+    Examples
+    --------
+    >>> user_instance([[1, 0], [0, 0]], problem="latin").n
+    2
+    >>> user_instance("p cnf 1 1\\n1 0\\n", ("grid",), "grid_to_cnf")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.InstanceError: grid_to_cnf takes a grid, not a CNF formula
+    """
+    instance = resolve(_AS_INSTANCE)(obj, **hints)
+    kind = problem_kind(instance)
+    if kind.family not in tuple(families):
+        article = "an" if kind.noun[:1].lower() in "aeiou" else "a"
+        raise InstanceError(f"{taker} takes a {' or a '.join(families)}, not {article} "
+                            f"{kind.noun}")
+    return instance
 
 
 def sniff_kind(source: str, text: str, problem: str | None = None) -> str:

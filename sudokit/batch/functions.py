@@ -19,7 +19,10 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import InstanceError, described
+from ..formats import parse_instances
 from ..formats.columns import ColumnChunk
+from ..problems import user_instance
 from ..progress import Progress
 from ..solvers.budget import UNLIMITED, Budget
 from ..solvers.engine import ArrayOutcome
@@ -76,10 +79,18 @@ def run_batch(problems: Iterable[Any], task: str = "solve", limit: int | None = 
         A budget field or option that the engine an instance gets does not take.
     """
     spec = RunSpec.of(task, limit, solver, encoding, amo, budget, options, keep_solutions=True)
-    windowed: Iterable[list[Any]] = map(list, problems) if windows else [list(problems)]
+    if isinstance(problems, str):   # text of many instances, as a file holds them
+        problems = [record.instance for record in parse_instances(problems)]
+    elif not isinstance(problems, Iterable) or isinstance(problems, (bytes, dict)):
+        raise InstanceError(f"run_batch takes a list of problems, not {described(problems)}")
+    windowed: Iterable[list[Any]] = (map(_instances, problems) if windows
+                                     else [_instances(problems)])
     line = None
     if progress is True:
-        total = None if windows else sum(map(len, windowed))
+        total = None
+        if not windows:
+            windowed = list(windowed)
+            total = sum(map(len, windowed))
         line = Progress(total, "counting" if task == "count" else "solving", show=True,
                         ticking=True)
     tell = line if line is not None else progress if callable(progress) else None
@@ -100,6 +111,11 @@ def run_batch(problems: Iterable[Any], task: str = "solve", limit: int | None = 
             line.close()
 
 
+def _instances(problems: Iterable[Any]) -> list[Any]:
+    """Each problem a user holds, as an instance (:func:`~sudokit.problems.user_instance`)."""
+    return [user_instance(problem, taker="run_batch") for problem in problems]
+
+
 def count_arrays(givens: Any, kind: str = "sudoku", box: tuple[int, int] | None = None,
                  limit: int | None = None, solver: str | None = None,
                  budget: Budget = UNLIMITED, task: str = "count") -> ArrayOutcome:
@@ -113,7 +129,16 @@ def count_arrays(givens: Any, kind: str = "sudoku", box: tuple[int, int] | None 
     >>> count_arrays(np.zeros((2, 16), dtype=np.uint8), "sudoku", (2, 2), limit=3).counts
     array([3, 3])
     """
-    givens = np.asarray(givens)
+    if givens is None or isinstance(givens, (str, bytes, dict, float, int)):
+        raise InstanceError(f"count_arrays takes an (N, n*n) integer array, not "
+                            f"{described(givens)}")
+    try:
+        givens = np.asarray(givens)
+    except ValueError as err:
+        raise InstanceError(f"count_arrays takes an (N, n*n) integer array: {err}") from None
+    if givens.ndim != 2 or not np.issubdtype(givens.dtype, np.integer):
+        raise InstanceError(f"count_arrays takes an (N, n*n) integer array, got shape "
+                            f"{givens.shape} of {givens.dtype}")
     if not len(givens):
         empty = np.zeros(0, dtype=np.int64)
         return ArrayOutcome(empty, np.zeros(givens.shape, dtype=np.int32), empty.astype(bool),

@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from ..counting import COUNTERS, counter_function
+from ..errors import InstanceError, described
 from ..formats.columns import ColumnChunk
 from ..instances import GridPuzzle
 from ..instances.grid import grids_from_rows
@@ -219,6 +220,9 @@ def answer(spec: RunSpec, chunk: Any, engines: EngineCache | None = None) -> Ans
     >>> answer(RunSpec.of("count", limit=3), chunk).counts.tolist()
     [3, 3]
     """
+    if not isinstance(spec, RunSpec):
+        raise InstanceError(f"answer takes a RunSpec (RunSpec.of(\"count\", ...)), not "
+                            f"{described(spec)}; sudokit.run_batch answers a list of problems")
     if engines is None:
         with EngineCache() as own:
             return answer(spec, chunk, own)

@@ -28,12 +28,17 @@ from typing import Any
 from ..errors import SudokitError
 from ..problems import problem_kind, resolve
 from ..solvers.budget import UNLIMITED, Budget
-from ..solvers.registry import ENGINES, EngineSpec, check_engine, default_solver, engine_spec
+from ..solvers.registry import (
+    BUDGET_FIELDS,
+    ENGINES,
+    EngineSpec,
+    check_engine,
+    default_solver,
+    engine_spec,
+    run_needs,
+)
 
 __all__ = ["BUDGET_FIELDS", "ENGINE_OPTIONS", "OptionNotTaken", "RunSpec", "shape_keys"]
-
-#: the :class:`Budget` fields an engine may honour (its ``budgets``)
-BUDGET_FIELDS = ("seconds", "conflicts", "nodes")
 
 #: the options only some engines take (their ``options`` in the registry)
 ENGINE_OPTIONS = ("encoding", "amo", "seed", "alpha")
@@ -88,11 +93,9 @@ class RunSpec:
         pairs = tuple(sorted((key, value) for key, value in (options or {}).items()
                              if value is not None))
         engine = engine_spec(solver) if solver else None
-        needs = {name for name, value in (("encoding", encoding), ("amo", amo)) if value}
-        needs.update(name for name in BUDGET_FIELDS if getattr(budget, name) is not None)
-        needs.update(key for key, _ in pairs)
+        needs = run_needs(budget, encoding=encoding or None, amo=amo or None, **dict(pairs))
         return cls(task, limit, engine, encoding, amo, budget, pairs, counter,
-                   keep_solutions or task == "solve", frozenset(needs))
+                   keep_solutions or task == "solve", needs)
 
     @property
     def count_limit(self) -> int | None:

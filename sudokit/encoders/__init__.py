@@ -14,7 +14,7 @@ Examples
 27
 """
 
-from ..problems import problem_kind
+from ..problems import problem_kind, user_instance
 from .amo import AMO_METHODS, at_most_one
 from .completion_cnf import (
     ENCODINGS,
@@ -46,11 +46,27 @@ __all__ = ["AMO_METHODS", "CNFEncoding", "ENCODINGS", "ExactCoverCNF", "ExactCov
 def to_cnf(problem, encoding=None, amo="pairwise", include_givens=True,
            symmetry_breaking=False, max_bytes=None):
     """Encode any instance as CNF with the encoder its kind registers (``max_bytes``: refuse
-    what would not fit; default the available memory)."""
+    what would not fit; default the available memory). ``problem`` is anything
+    :func:`~sudokit.solvers.solve` takes (an encoding gives its source instance).
+
+    Examples
+    --------
+    >>> to_cnf("1234" + "." * 12).cnf.num_vars
+    64
+    """
+    problem = user_instance(problem, taker="to_cnf")
     encoder = problem_kind(problem).load("to_cnf")
     return encoder(problem, encoding, amo, include_givens, symmetry_breaking, max_bytes)
 
 
 def to_exact_cover(problem, encoding=None, max_bytes=None):
-    """Encode any instance as exact cover with the encoder its kind registers."""
+    """Encode any instance as exact cover with the encoder its kind registers (``problem``:
+    anything :func:`~sudokit.solvers.solve` takes).
+
+    Examples
+    --------
+    >>> to_exact_cover("1234" + "." * 12).xc.num_options
+    52
+    """
+    problem = user_instance(problem, taker="to_exact_cover")
     return problem_kind(problem).load("to_exact_cover")(problem, encoding, max_bytes)

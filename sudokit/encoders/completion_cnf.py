@@ -42,7 +42,7 @@ from ..cnf import CNF, ProjectionLines
 from ..errors import DecodeError, EncodingError, ResourceError
 from ..instances.formula import CNFFormula, formula
 from ..instances.jigsaw import format_region_map
-from ..problems import kinds_where, problem_kind
+from ..problems import kinds_where, problem_kind, user_instance
 from ..protocols import Composable, full_model
 from ..refs import closest
 from ..resources import available_memory, check_fits, format_bytes
@@ -303,6 +303,7 @@ def completion_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise
         With ``symmetry_breaking``: the 0-based vertices of the clique to fix (default: one
         found by :func:`~sudokit.graphs.large_clique`).
     """
+    problem = user_instance(problem, ("grid", "graph"), "completion_to_cnf")
     name = encoding or problem_kind(problem).cnf_encoding or ""
     spec = ENCODINGS.get(name)
     if spec is None:
@@ -443,7 +444,15 @@ class _MapLines:
 
 def grid_to_cnf(puzzle, encoding: str | None = None, amo: str = "pairwise",
                 include_givens: bool = True, max_bytes: int | None = None) -> CNFEncoding:
-    """Encode a Sudoku or Latin square completion (see :func:`completion_to_cnf`)."""
+    """Encode a Sudoku or Latin square completion (see :func:`completion_to_cnf`); ``puzzle``
+    may be text or an array (:func:`~sudokit.interop.convert.as_problem`).
+
+    Examples
+    --------
+    >>> grid_to_cnf("1234" + "." * 12, "reduced").cnf.num_vars
+    32
+    """
+    puzzle = user_instance(puzzle, ("grid",), "grid_to_cnf")
     return completion_to_cnf(puzzle, encoding, amo, include_givens, max_bytes=max_bytes)
 
 
@@ -466,5 +475,6 @@ def coloring_to_cnf(problem, encoding: str | None = None, amo: str = "pairwise",
     >>> encoded.cnf.stats()["clique colors"]["clauses"]
     3
     """
+    problem = user_instance(problem, ("graph",), "coloring_to_cnf")
     return completion_to_cnf(problem, encoding, amo, include_givens, symmetry_breaking,
                              max_bytes, clique)

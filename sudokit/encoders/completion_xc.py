@@ -40,7 +40,7 @@ import numpy as np
 from ..errors import DecodeError, EncodingError
 from ..exact_cover import DeferredNames, ExactCover
 from ..instances.units import cell_unit_table
-from ..problems import problem_kind
+from ..problems import problem_kind, user_instance
 from ..protocols import Composable
 from ..resources import check_fits
 from .completion_cnf import candidate_mask
@@ -178,6 +178,7 @@ def completion_to_exact_cover(problem, encoding: str | None = None,
     ``max_bytes`` refuses (:class:`~sudokit.errors.ResourceError`) a cover whose estimated
     size exceeds it (default: the available memory).
     """
+    problem = user_instance(problem, ("grid", "graph"), "completion_to_exact_cover")
     name = encoding or problem_kind(problem).xc_encoding
     if name not in XC_ENCODINGS:
         raise EncodingError(f"unknown exact cover encoding {name!r}; choose one of "
@@ -252,13 +253,16 @@ def completion_to_exact_cover(problem, encoding: str | None = None,
 
 def grid_to_exact_cover(puzzle, encoding: str | None = None,
                         max_bytes: int | None = None) -> ExactCoverEncoding:
-    """Sudoku (``4n^2`` items) or Latin square (``3n^2`` items) as exact cover."""
+    """Sudoku (``4n^2`` items) or Latin square (``3n^2`` items) as exact cover; ``puzzle``
+    may be text or an array (:func:`~sudokit.interop.convert.as_problem`)."""
+    puzzle = user_instance(puzzle, ("grid",), "grid_to_exact_cover")
     return completion_to_exact_cover(puzzle, encoding, max_bytes)
 
 
 def coloring_to_exact_cover(problem, encoding: str | None = None,
                             max_bytes: int | None = None) -> ExactCoverEncoding:
     """Vertices as primary items, ``(edge, color)`` pairs as secondary items."""
+    problem = user_instance(problem, ("graph",), "coloring_to_exact_cover")
     return completion_to_exact_cover(problem, encoding, max_bytes)
 
 

@@ -20,6 +20,7 @@ import numpy as np
 from ..cnf import CNF, ProjectionLines
 from ..exact_cover import ExactCover
 from ..instances.formula import CNFFormula, formula
+from ..problems import user_instance
 from ..protocols import Composable, full_model
 from .amo import at_most_one
 
@@ -82,7 +83,10 @@ def _groups_by_item(xc) -> list[np.ndarray]:
 def exact_cover_to_cnf(xc, encoding: str | None = None, amo: str = "pairwise",
                        include_givens: bool = True, symmetry_breaking: bool = False,
                        max_bytes: int | None = None):
-    """Encode an :class:`~sudokit.exact_cover.ExactCover` (the extra options are ignored)."""
+    """Encode an :class:`~sudokit.exact_cover.ExactCover` (the extra options are ignored);
+    ``xc`` may be a scipy sparse matrix or DLX text (:func:`~sudokit.interop.convert.as_problem`).
+    """
+    xc = user_instance(xc, ("cover",), "exact_cover_to_cnf")
     cnf = CNF()
     cnf.new_block("options", (xc.num_options,))
     groups = _groups_by_item(xc)

@@ -33,8 +33,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cnf import CNF
-from ..errors import ParseError
+from ..errors import InstanceError, ParseError, expect_text
 from ..instances.formula import formula
+from ..problems import user_problem
 from .record import Record
 
 __all__ = ["format_dimacs", "write_dimacs", "parse_dimacs", "parse_formula_records",
@@ -62,8 +63,27 @@ def _block_bytes(block: np.ndarray, table: np.ndarray, num_vars: int) -> bytes:
     return out[out != _PAD].tobytes()
 
 
+def formula_cnf(value, taker: str) -> CNF:
+    """The :class:`~sudokit.cnf.CNF` of what a user holds as a formula: itself, a formula
+    instance's or an encoding's ``cnf``, DIMACS text, a ``pysat.formula.CNF``.
+
+    Examples
+    --------
+    >>> formula_cnf("p cnf 2 1\\n1 -2 0\\n", "format_dimacs").num_clauses
+    1
+    """
+    if isinstance(value, CNF):
+        return value
+    found = user_problem(value)
+    if not isinstance(getattr(found, "cnf", None), CNF):
+        raise InstanceError(f"{taker} writes a CNF formula or an encoding, not a "
+                            f"{found.kind} instance (encode it with sudokit.to_cnf)")
+    return found.cnf  # type: ignore[no-any-return]
+
+
 def write_dimacs(cnf: CNF, stream, chunk_rows: int = 1 << 18) -> None:
     """Write ``cnf`` as DIMACS to a binary ``stream`` (comments, header, clauses)."""
+    cnf = formula_cnf(cnf, "write_dimacs")
     head = "".join(f"c {line}\n" for line in cnf.all_comments())
     head += f"p cnf {cnf.num_vars} {cnf.num_clauses}\n"
     stream.write(head.encode())
@@ -95,6 +115,7 @@ def dimacs_bytes(variables: int, clauses: int, literals: int) -> int:
 
 def format_dimacs(cnf: CNF) -> str:
     """The DIMACS text of ``cnf``."""
+    cnf = formula_cnf(cnf, "format_dimacs")
     buffer = io.BytesIO()
     write_dimacs(cnf, buffer)
     return buffer.getvalue().decode()
@@ -137,6 +158,7 @@ def parse_dimacs(text: str, source: str = "<string>") -> CNF:
     ...
     sudokit.errors.ParseError: f.cnf:2:3: literal -3 exceeds the 2 variables of the header
     """
+    expect_text(text, "parse_dimacs")
     return _read(text, source).cnf
 
 

@@ -21,8 +21,9 @@ import re
 
 import numpy as np
 
-from ..errors import InstanceError, ParseError
+from ..errors import InstanceError, ParseError, expect_text
 from ..exact_cover import ExactCover
+from ..problems import user_instance
 from .record import Record
 from .textio import numbered_lines
 
@@ -69,6 +70,7 @@ def parse_dlx(text: str, source: str = "<string>") -> Record:
     Raises :class:`ParseError` with line and column for a bad or unknown item name, an item
     repeated in an option, an option without a primary item, or a missing item line.
     """
+    expect_text(text, "parse_dlx")
     comments, header, index = [], None, {}
     starts, flat = [0], []
     first_line = 1
@@ -115,6 +117,8 @@ def format_dlx(xc: ExactCover) -> str:
 
     Raises :class:`InstanceError` if an item name cannot be written in this format.
     """
+    if not isinstance(xc, ExactCover):
+        xc = user_instance(xc, ("cover",), "format_dlx")
     bad = next((name for name in xc.items if not is_item_name(name)), None)
     if bad is not None:
         raise InstanceError(f"item name {bad!r} cannot be written in Knuth's format "

@@ -51,7 +51,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..errors import InstanceError, ParseError, SudokitError
+from ..errors import InstanceError, ParseError, SudokitError, expect_text
 from ..instances.grid import (
     GridPuzzle,
     default_box,
@@ -360,6 +360,7 @@ def parse_puzzles(text: str, source: str = "<string>", problem: str = "sudoku",
     ([1, 3], ["s.txt:2: line has 2 fields; expected a puzzle line of 4 cells, \
 a comment (#) or a 'Grid NN' header"])
     """
+    expect_text(text, "parse_puzzles")
     if problem not in _BUILDERS:
         raise ValueError(f"parse_puzzles handles {', '.join(_BUILDERS)}, not {problem!r}")
     if layout not in LAYOUTS:

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import ParseError
-from ..problems import problem_kind, resolve
+from ..errors import ParseError, expect_text
+from ..problems import problem_kind, resolve, user_instance
 from .pls import is_pls_text, parse_pls
 from .puzzle_text import parse_puzzles
 from .textio import int_fields, numbered_lines
@@ -121,5 +121,20 @@ def read_grid_solutions(text: str, source: str, puzzle=None) -> list[np.ndarray]
 
 
 def parse_solutions(text: str, source: str, instance) -> list[np.ndarray]:
-    """Candidate solutions for instances of ``instance``'s kind, in file order."""
+    """Candidate solutions for instances of ``instance``'s kind, in file order; ``instance``
+    is anything :func:`~sudokit.interop.convert.as_problem` takes (a record, puzzle text ...).
+
+    Examples
+    --------
+    >>> [grid.tolist() for grid in parse_solutions("1221", "s.txt", [[1, 0], [0, 0]])]
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.InstanceError: a 2x2 grid has no box shape (n is prime); read it as a \
+Latin square or give the box shape (1, 2)
+    >>> graph = "c colors 2\\np edge 3 2\\ne 1 2\\ne 2 3\\n"
+    >>> [c.tolist() for c in parse_solutions("1 2 1\\n", "c.txt", graph)]
+    [[1, 2, 1]]
+    """
+    expect_text(text, "parse_solutions")
+    instance = user_instance(instance, taker="parse_solutions")
     return resolve(problem_kind(instance).solution_reader)(text, source, instance)

@@ -18,7 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..displayed import SVGDisplay
-from ..errors import InstanceError
+from ..errors import InstanceError, described
 from ..problems import resolve
 from .jigsaw import check_regions
 from .solution import Solution
@@ -528,16 +528,88 @@ def _sharing_units(grids: np.ndarray, box: tuple[int, int] | None, variants: tup
     return made
 
 
+#: reads one puzzle's text (a line or a grid) as an instance of a kind: the puzzle-text
+#: reader of the formats layer, above this one, named as a registry entry names code
+_TEXT_GRID = "sudokit.interop.convert:grid_from_text"
+
+
+def grid_values(givens) -> np.ndarray:
+    """The ``(n, n)`` integer array of a grid given as an array, a list of rows, or a flat
+    sequence of ``n*n`` values (0 for an empty cell).
+
+    Raises
+    ------
+    InstanceError
+        Anything else, saying what it got: a ragged list, values that are not integers,
+        a flat length that is no square, no values at all.
+
+    Examples
+    --------
+    >>> grid_values([1, 0, 0, 0]).tolist()
+    [[1, 0], [0, 0]]
+    >>> grid_values([[1, 2], [3]])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.InstanceError: a grid's rows must all have the same length; got rows of ...
+    """
+    if givens is None or isinstance(givens, (bool, int, float, complex, dict, set, bytes)):
+        raise InstanceError(f"a grid is an (n, n) array or a list of n rows of n values, "
+                            f"not {described(givens)}")
+    if not isinstance(givens, np.ndarray):
+        if not hasattr(givens, "__iter__"):
+            raise InstanceError(f"a grid is an (n, n) array or a list of n rows of n values, "
+                                f"not {described(givens)}")
+        lengths = [len(row) if isinstance(row, (list, tuple, np.ndarray)) else None
+                   for row in givens]
+        if any(length is not None for length in lengths) and len(set(lengths)) > 1:
+            shown = ", ".join("a value" if length is None else str(length)
+                              for length in lengths[:6])
+            raise InstanceError("a grid's rows must all have the same length; got rows of "
+                                f"lengths {shown}")
+    try:
+        values = np.asarray(givens)
+    except (ValueError, TypeError) as err:
+        raise InstanceError(f"cannot read {described(givens)} as a grid: {err}") from None
+    if values.dtype == bool or not (np.issubdtype(values.dtype, np.integer)
+                                    or np.issubdtype(values.dtype, np.floating)):
+        raise InstanceError(f"a grid holds integers (0 for an empty cell), not "
+                            f"{values.dtype} values")
+    if np.issubdtype(values.dtype, np.floating):
+        if not np.all(np.isfinite(values)) or not np.all(values == np.round(values)):
+            raise InstanceError("a grid holds integers (0 for an empty cell); got values "
+                                "with a fraction or not finite")
+        values = values.astype(np.int64)
+    if values.ndim == 1:
+        side = math.isqrt(values.size)
+        if side * side != values.size or side == 0:
+            raise InstanceError(f"a flat grid has n*n values; {values.size} is no square")
+        values = values.reshape(side, side)
+    if values.ndim != 2 or values.shape[0] != values.shape[1] or values.size == 0:
+        raise InstanceError(f"a grid must be square and non-empty, got shape {values.shape}")
+    return values
+
+
 def sudoku(givens, box: tuple[int, int] | None = None, variants=(), regions=None
            ) -> GridPuzzle:
     """A Sudoku puzzle; square boxes unless ``box`` is given; ``variants`` add their units
     (:mod:`~sudokit.instances.variants`); a region map ``regions`` makes it a jigsaw (no
     boxes).
 
+    ``givens`` is an ``(n, n)`` array, a list of rows, ``n*n`` values in a row, or puzzle
+    text as a file holds it (one line of ``n*n`` cells, ``.`` or ``0`` empty, ``A``... for
+    10 up; or a grid of lines), read as ``sudokit solve`` reads it.
+
     Examples
     --------
     >>> sudoku(np.zeros((6, 6), dtype=int), box=(2, 3)).box
     (2, 3)
+    >>> p = sudoku("1...............")
+    >>> p.n, p.box, p.givens[0].tolist()
+    (4, (2, 2), [1, 0, 0, 0])
+    >>> sudoku("4.....")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: <string>:1: line has 6 cells; a puzzle needs a square number ...
     >>> x = sudoku(np.zeros((9, 9), dtype=int), variants=["x", "windoku"])
     >>> x.variants, [kind for kind, _ in x.unit_groups()], x.unit_name(28)
     (('diagonal', 'windoku'), ['row', 'column', 'box', 'diagonal', 'window'], 'diagonal 2')
@@ -546,13 +618,31 @@ def sudoku(givens, box: tuple[int, int] | None = None, variants=(), regions=None
     >>> jig.kind, jig.box, jig.variants, jig.unit_name(8)
     ('sudoku', None, ('jigsaw',), 'region 1')
     """
-    givens = np.asarray(givens)
+    if isinstance(givens, str):
+        text = resolve(_TEXT_GRID)(givens, "sudoku", box)
+        givens, box = text.givens, text.box if regions is None else None
+        regions = text.regions if regions is None else regions
+        variants = (*text.variants, *parse_variants(variants))
+    values = grid_values(givens)
     if box is None and regions is None:
-        box = default_box(givens.shape[0])
-    return GridPuzzle(givens, box, variants=parse_variants(variants), regions=regions)
+        box = default_box(values.shape[0])
+    return GridPuzzle(values, box, variants=parse_variants(variants), regions=regions)
 
 
 def latin_square(givens, variants=()) -> GridPuzzle:
     """A partial Latin square (values ``1..n``, 0 for a hole); ``variants=["diagonal"]``
-    for a diagonal Latin square."""
-    return GridPuzzle(np.asarray(givens), None, variants=parse_variants(variants))
+    for a diagonal Latin square. ``givens`` as for :func:`sudoku`: an array, rows, or text.
+
+    Examples
+    --------
+    >>> latin_square("1....").n  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.ParseError: <string>:1: line has 5 cells; a puzzle needs a square number ...
+    >>> latin_square("1...2....").givens.tolist()
+    [[1, 0, 0], [0, 2, 0], [0, 0, 0]]
+    """
+    if isinstance(givens, str):
+        text = resolve(_TEXT_GRID)(givens, "latin", None)
+        givens, variants = text.givens, (*text.variants, *parse_variants(variants))
+    return GridPuzzle(grid_values(givens), None, variants=parse_variants(variants))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..displayed import SVGDisplay
-from ..errors import InstanceError
+from ..errors import InstanceError, described
 from .solution import Solution
 
 __all__ = ["Precoloring", "precoloring"]
@@ -170,6 +170,15 @@ def precoloring(num_vertices: int, edges, num_colors: int, precolors=None) -> Pr
     >>> g.edges.tolist()
     [[0, 1], [1, 2]]
     """
+    for name, value in (("number of vertices", num_vertices), ("number of colors", num_colors)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise InstanceError(f"the {name} is an integer, not {described(value)}")
+    try:
+        edges = list(edges) if not isinstance(edges, np.ndarray) else edges
+        np.asarray(edges, dtype=np.int64)
+    except (TypeError, ValueError):
+        raise InstanceError(f"edges are pairs of 0-based vertices, not {described(edges)}"
+                            ) from None
     if num_vertices < 0:
         raise InstanceError(f"the number of vertices must be non-negative, got {num_vertices}")
     edge_array = np.asarray(list(edges) if not isinstance(edges, np.ndarray) else edges,

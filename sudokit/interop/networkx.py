@@ -34,10 +34,10 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InstanceError
+from ..errors import InstanceError, described
 from ..instances import GridPuzzle, Precoloring, precoloring
 from ..instances.units import unit_graph_edges
-from ..problems import problem_kind
+from ..problems import problem_kind, user_instance
 from . import optional_module
 
 __all__ = ["to_networkx", "from_networkx", "grid_to_networkx", "precoloring_to_networkx"]
@@ -153,6 +153,7 @@ def to_networkx(problem: Any, solution=None):
     >>> g.number_of_edges(), g.nodes[1]
     (2, {'precolor': 0, 'color': 2})
     """
+    problem = user_instance(problem, ("grid", "graph"), "to_networkx")
     if isinstance(problem, GridPuzzle):
         return grid_to_networkx(problem, solution)
     if isinstance(problem, Precoloring):
@@ -191,6 +192,10 @@ def from_networkx(graph, num_colors: int,
     >>> p.num_vertices, p.edges.tolist(), p.precolors.tolist()
     (5, [[0, 1], [0, 4], [1, 2], [2, 3], [3, 4]], [1, 0, 2, 0, 0])
     """
+    if not hasattr(graph, "nodes") or not hasattr(graph, "edges"):
+        raise InstanceError(f"from_networkx takes a networkx graph, not {described(graph)}")
+    if isinstance(num_colors, bool) or not isinstance(num_colors, (int, np.integer)):
+        raise InstanceError(f"the number of colors is an integer, not {described(num_colors)}")
     nodes = list(graph)
     index = {node: i for i, node in enumerate(nodes)}
     edges = np.array([(index[u], index[v]) for u, v, *_ in graph.edges], dtype=np.int64)

@@ -39,6 +39,9 @@ from typing import Any
 import numpy as np
 
 from ..cnf import CNF
+from ..encoders import to_cnf
+from ..errors import InstanceError, described
+from ..problems import user_problem
 
 __all__ = ["to_pysat", "from_pysat"]
 
@@ -66,6 +69,10 @@ def to_pysat(formula: Any, comments: bool = True) -> Any:
     """
     from pysat.formula import CNF as PySATCNF
 
+    if not isinstance(formula, CNF):
+        formula = user_problem(formula)
+        if not hasattr(formula, "cnf"):   # an instance: its kind's default encoding
+            formula = to_cnf(formula)
     cnf = formula if isinstance(formula, CNF) else formula.cnf
 
     out = PySATCNF()
@@ -92,13 +99,16 @@ def from_pysat(formula: Any, group: str = "input") -> CNF:
     >>> cnf.num_vars, [block.tolist() for _, block in cnf.blocks]
     (3, [[[-1]], [[1, 2], [2, -3]]])
     """
-    clauses = formula.clauses
+    clauses = getattr(formula, "clauses", None)
+    if not isinstance(clauses, list) or not all(isinstance(c, (list, tuple)) for c in clauses):
+        raise InstanceError(f"from_pysat takes a pysat CNF (clauses: a list of lists of "
+                            f"integers), not {described(formula)}")
     lengths = np.fromiter(map(len, clauses), dtype=np.int64, count=len(clauses))
     flat = np.fromiter(itertools.chain.from_iterable(clauses), dtype=np.int64,
                        count=int(lengths.sum()))
     highest = int(np.abs(flat).max()) if flat.size else 0
     if highest > np.iinfo(np.int32).max:
-        raise ValueError(f"variable {highest} does not fit the int32 clause blocks")
+        raise InstanceError(f"variable {highest} does not fit the int32 clause blocks")
     cnf = CNF(num_vars=max(int(getattr(formula, "nv", 0) or 0), highest),
               comments=[_uncomment(line) for line in getattr(formula, "comments", ())])
     if not clauses:

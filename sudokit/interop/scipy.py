@@ -23,8 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InstanceError
+from ..encoders import to_exact_cover
+from ..errors import InstanceError, described
 from ..exact_cover import ExactCover
+from ..problems import user_problem
 from . import optional_module
 
 __all__ = ["to_scipy", "from_scipy"]
@@ -47,6 +49,10 @@ def to_scipy(problem: Any, dtype: Any = np.uint8) -> Any:
     >>> m.shape, m.nnz                    # 8 options (cell, value), 12 items, 3 per option
     ((8, 12), 24)
     """
+    if not isinstance(problem, ExactCover):
+        problem = user_problem(problem)
+        if not hasattr(problem, "xc"):    # an instance: its kind's default exact cover
+            problem = to_exact_cover(problem)
     xc = problem if isinstance(problem, ExactCover) else problem.xc
     sparse = optional_module("scipy.sparse", "interop")
     data = np.ones(len(xc.option_items), dtype=dtype)
@@ -70,6 +76,11 @@ def from_scipy(matrix: Any, num_primary: int | None = None,
         item (see :meth:`~sudokit.exact_cover.ExactCover.validate`).
     """
     sparse = optional_module("scipy.sparse", "interop")
+    if not sparse.issparse(matrix) and not isinstance(matrix, np.ndarray):
+        raise InstanceError(f"from_scipy takes a scipy sparse matrix (or a numpy 0/1 array), "
+                            f"not {described(matrix)}")
+    if len(matrix.shape) != 2:
+        raise InstanceError(f"an exact cover matrix has two axes, got shape {matrix.shape}")
     csr = sparse.csr_array(matrix)
     csr.sum_duplicates()
     csr.eliminate_zeros()

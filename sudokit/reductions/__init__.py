@@ -16,8 +16,8 @@ Examples
 
 from __future__ import annotations
 
-from ..errors import EncodingError, InstanceError
-from ..problems import resolve
+from ..errors import EncodingError, InstanceError, described
+from ..problems import resolve, user_problem
 from ..protocols import Reduction, chain
 from ..refs import closest
 from .base import ReductionSpec
@@ -61,11 +61,36 @@ REDUCTIONS: dict[str, ReductionSpec] = {spec.name: spec for spec in (
 
 
 def reduce(name: str, instance) -> Reduction:
-    """Apply reduction ``name`` to ``instance`` (see :data:`REDUCTIONS`)."""
+    """Apply reduction ``name`` to ``instance`` (see :data:`REDUCTIONS`): anything
+    :func:`~sudokit.solvers.solve` takes but a reduction (reduce its target further with
+    ``result.then(name)``).
+
+    Examples
+    --------
+    >>> reduce("latin2sudoku", "12.." + "." * 12, ).target.n
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.InstanceError: latin2sudoku needs a latin instance, got a sudoku instance
+    >>> reduce("latin2sudoku", [[1, 0, 0], [0, 0, 0], [0, 0, 0]]).target.n
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.InstanceError: a 3x3 grid has no box shape (n is prime); read it as a \
+Latin square or give the box shape (1, 3)
+    >>> from sudokit.instances import latin_square
+    >>> reduce("latin2sudoku", latin_square("1........")).target.n
+    9
+    """
+    if not isinstance(name, str):
+        raise EncodingError(f"a reduction is named by a string, not {described(name)}; "
+                            "'sudokit reduce --list' lists them")
     spec = REDUCTIONS.get(name)
     if spec is None:
         raise EncodingError(f"unknown reduction {name!r}; {closest(name, REDUCTIONS)}"
                             "'sudokit reduce --list' lists them")
+    instance = user_problem(instance)
+    if hasattr(instance, "target") and hasattr(instance, "decode"):
+        raise InstanceError(f"{name} takes an instance, not a reduction's result; reduce its "
+                            f"target further with result.then({name!r})")
     if instance.kind != spec.source:
         raise InstanceError(f"{name} needs a {spec.source} instance, got a {instance.kind} "
                             "instance")

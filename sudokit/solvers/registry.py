@@ -30,7 +30,8 @@ from ..refs import closest, is_ref, load_ref, ref_of
 from .budget import Budget
 from .engine import Engine
 
-__all__ = ["SOLVERS", "EXACT_SOLVERS", "CP_SOLVERS", "DEFAULT_SOLVER", "ENGINES", "ALL_KINDS",
+__all__ = ["BUDGET_FIELDS", "run_needs", "SOLVERS", "EXACT_SOLVERS", "CP_SOLVERS",
+           "DEFAULT_SOLVER", "ENGINES", "ALL_KINDS",
            "EngineSpec", "FAST_GRID_MAX_SIDE", "FAST_GRID_SOLVER", "check_engine", "default_solver",
            "engine_spec", "grid_solver", "open_engine", "resolve_solver", "shares_within",
            "supports_budget"]
@@ -322,6 +323,25 @@ def grid_solver(grid: Any) -> str:
     ['takano', 'cadical195']
     """
     return FAST_GRID_SOLVER if grid.n <= FAST_GRID_MAX_SIDE else DEFAULT_SOLVER
+
+
+#: the :class:`Budget` fields an engine may honour (its ``budgets``)
+BUDGET_FIELDS = ("seconds", "conflicts", "nodes")
+
+
+def run_needs(budget: Budget, **options: Any) -> frozenset[str]:
+    """What a run asks of its engine, for :func:`default_solver`: the budget fields set and
+    the options given (not None), whether the command line or a library call
+    made the run.
+
+    Examples
+    --------
+    >>> sorted(run_needs(Budget(conflicts=10), encoding="reduced", amo=None))
+    ['conflicts', 'encoding']
+    """
+    needs = {name for name in BUDGET_FIELDS if getattr(budget, name) is not None}
+    needs.update(name for name, value in options.items() if value is not None)
+    return frozenset(needs)
 
 
 def default_solver(instance: Any, needs: Iterable[str] = ()) -> str:

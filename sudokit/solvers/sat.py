@@ -31,7 +31,7 @@ from ..encoders import completion_to_cnf, to_cnf
 from ..encoders.size import completion_cnf_size
 from ..errors import BudgetExhausted, SolverError
 from ..instances.patterns import pattern_grid
-from ..problems import problem_kind
+from ..problems import problem_kind, user_problem
 from ..resources import check_fits
 from .budget import UNLIMITED, Budget, Meter
 from .engine import EngineBase, Outcome
@@ -43,9 +43,18 @@ from .pysat_solver import (
     read_model,
     run_solver,
 )
-from .registry import DEFAULT_SOLVER, SOLVERS, open_engine, resolve_solver, supports_budget
+from .registry import (
+    DEFAULT_SOLVER,
+    SOLVERS,
+    default_solver,
+    open_engine,
+    resolve_solver,
+    run_needs,
+    supports_budget,
+)
 
-__all__ = ["SATEngine", "open_solver", "load_cnf", "read_model", "run_solver", "solve",
+__all__ = ["SATEngine", "engine_for", "open_solver", "load_cnf", "read_model", "run_solver",
+           "solve",
            "solutions", "count_solutions", "is_unique"]
 
 
@@ -357,12 +366,41 @@ def _source(problem):
     return getattr(problem, "source", problem)
 
 
+def _encoded(problem) -> bool:
+    """Whether ``problem`` is an encoding into CNF (a formula and its way back)."""
+    return hasattr(problem, "cnf") and hasattr(problem, "decode")
+
+
+def _taken(problem) -> Any:
+    """What the user passed, as an instance or an encoding
+    (:func:`~sudokit.problems.user_problem`)."""
+    return user_problem(problem)
+
+
+def engine_for(problem, solver: str | None, budget: Budget) -> str:
+    """The engine named, else the one the command line picks for this instance
+    (:func:`~sudokit.solvers.registry.default_solver`): an encoding asks for a SAT solver
+    on its own formula, as ``--encoding`` does, and so does a budget of conflicts.
+
+    Examples
+    --------
+    >>> from sudokit.encoders import grid_to_cnf
+    >>> engine_for(user_problem("." * 81), None, UNLIMITED), engine_for(
+    ...     grid_to_cnf("." * 81), None, UNLIMITED)
+    ('takano', 'cadical195')
+    """
+    if solver is not None:
+        return resolve_solver(solver)
+    encoding = getattr(problem, "encoding", "cnf") if _encoded(problem) else None
+    return default_solver(_source(problem), run_needs(budget, encoding=encoding))
+
+
 def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED):
     """Yield every solution of an encoded problem, each once (see the module notes).
 
-    ``encoding`` is a CNF encoding, or any instance (then encoded with its kind's default
-    CNF encoding, :func:`~sudokit.encoders.to_cnf`). Raises :class:`BudgetExhausted` when the
-    budget runs out mid-way.
+    ``encoding`` is a CNF encoding, or anything :func:`solve` takes (then encoded with its
+    kind's default CNF encoding, :func:`~sudokit.encoders.to_cnf`); ``solver`` is a SAT
+    solver. Raises :class:`BudgetExhausted` when the budget runs out mid-way.
 
     Examples
     --------
@@ -370,45 +408,104 @@ def solutions(encoding, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED
     >>> from sudokit.instances import latin_square
     >>> sum(1 for _ in solutions(latin_square(np.zeros((3, 3), dtype=int))))
     12
+    >>> sum(1 for _ in solutions("1234" + "." * 12))     # 288 grids / 4! first rows
+    12
     """
-    if not hasattr(encoding, "cnf"):
-        encoding = to_cnf(encoding)
+    encoding = _taken(encoding)
+    if not _encoded(encoding):
+        encoding = to_cnf(_source(encoding))
     if not encoding.parsimonious:
         raise SolverError(f"{encoding.name} does not count solutions one to one (symmetry "
                           "breaking, or a reduction that is not parsimonious); encode without "
                           "it to enumerate")
+    name = resolve_solver(solver)
+    if name not in SOLVERS:
+        raise SolverError(f"solutions enumerates with a SAT solver, not {name}; count with "
+                          "count_solutions(problem, solver=...)")
     meter = budget.start()
-    with open_solver(solver, encoding.cnf, meter) as sat:
+    with open_solver(name, encoding.cnf, meter) as sat:
         yield from _enumerate(sat, encoding, [], meter)
 
 
-def count_solutions(problem, limit: int | None = None, solver: str = DEFAULT_SOLVER,
+def count_solutions(problem, limit: int | None = None, solver: str | None = None,
                     budget: Budget = UNLIMITED) -> int:
     """Number of solutions, stopping at ``limit`` (so ``limit=2`` means "at least 2").
 
-    ``problem`` is a CNF encoding (counted on its own formula by a SAT solver) or any
-    instance; with a solver that does not read CNF (``dlx``), the encoding's source instance
-    is counted by that engine. Raises :class:`BudgetExhausted` if the budget runs out first.
+    Parameters
+    ----------
+    problem
+        Anything :func:`solve` takes. A CNF encoding is counted on its own formula by a SAT
+        solver; with a solver that does not read CNF (``dlx``), its source instance is
+        counted by that engine.
+    limit : int, optional
+    solver : str, optional
+        An engine of ``sudokit solvers``; by default the one ``sudokit count`` picks
+        (:func:`~sudokit.solvers.registry.default_solver`: takano for grids up to 16x16,
+        dlx for exact cover, else cadical195).
+    budget : Budget
+
+    Raises
+    ------
+    BudgetExhausted
+        The budget ran out first.
+    SudokitError
+        A problem that is not one (:func:`~sudokit.interop.convert.as_problem`).
+
+    Examples
+    --------
+    >>> count_solutions("1234" + "." * 12)      # 288 grids / 4! first rows
+    12
+    >>> count_solutions("p cnf 2 1\\n1 2 0\\n")
+    3
     """
-    name = resolve_solver(solver)
-    if name in SOLVERS and hasattr(problem, "cnf"):
+    problem = _taken(problem)
+    name = engine_for(problem, solver, budget)
+    if name in SOLVERS and _encoded(problem):
         return _count(solutions(problem, name, budget), limit)[0]
     with open_engine(name) as engine:
         return int(engine.count(_source(problem), limit, budget)[0])
 
 
-def is_unique(problem, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED) -> bool:
-    """True if the problem has exactly one solution (counting with limit 2)."""
+def is_unique(problem, solver: str | None = None, budget: Budget = UNLIMITED) -> bool:
+    """True if the problem has exactly one solution (counting with limit 2; ``problem`` and
+    ``solver`` as in :func:`count_solutions`).
+
+    Examples
+    --------
+    >>> is_unique("1234" + "." * 12), is_unique("1234341221434321")
+    (False, True)
+    """
     return count_solutions(problem, 2, solver, budget) == 1
 
 
-def solve(problem, solver: str = DEFAULT_SOLVER, budget: Budget = UNLIMITED):
-    """One solution (a grid or a coloring array), or None if there is none.
+def solve(problem, solver: str | None = None, budget: Budget = UNLIMITED):
+    """One solution (a grid, a coloring array, a model, the chosen options), or None if
+    there is none.
 
-    ``problem`` is a CNF encoding or any instance (see :func:`count_solutions`).
+    Parameters
+    ----------
+    problem
+        An instance, a record of :func:`~sudokit.formats.read_instances`, an encoding or
+        reduction (its answer decoded back), puzzle text, an array or list of rows, a
+        :class:`~sudokit.cnf.CNF` or ``pysat.formula.CNF``, a networkx graph with a
+        ``precolor`` node attribute, a scipy sparse exact cover matrix
+        (:func:`~sudokit.interop.convert.as_problem`).
+    solver : str, optional
+        As in :func:`count_solutions`: by default the engine ``sudokit solve`` picks.
+    budget : Budget
+
+    Examples
+    --------
+    >>> solve("1234" + "." * 12).tolist()
+    [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+    >>> solve("11" + "." * 14)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.InstanceError: <string>:1: given 1 at row 1, column 2 repeats in row 1 ...
     """
-    name = resolve_solver(solver)
-    if name not in SOLVERS or not hasattr(problem, "cnf"):
+    problem = _taken(problem)
+    name = engine_for(problem, solver, budget)
+    if name not in SOLVERS or not _encoded(problem):
         with open_engine(name) as engine:
             return engine.solve(_source(problem), budget)
     meter = budget.start()

@@ -107,7 +107,8 @@ def test_attribute_none_ignores_node_attributes():
 
 
 def test_other_kinds_have_no_graph():
-    with pytest.raises(InstanceError, match="no graph for a xc instance"):
+    with pytest.raises(InstanceError, match="to_networkx takes a grid or a graph, not an exact "
+                                            "cover problem"):
         to_networkx(read_instances(str(EXAMPLES / "knuth6.dlx"))[0].instance)
     assert to_networkx(precoloring(2, [(0, 1)], 2)).number_of_edges() == 1
 

@@ -8,6 +8,7 @@ from pysat.formula import CNF as PySATCNF
 from pysat.solvers import Solver
 
 import sudokit
+from sudokit.errors import InstanceError
 from sudokit.formats import read_instances
 from sudokit.instances import latin_square
 from sudokit.interop.pysat import from_pysat, to_pysat
@@ -71,7 +72,7 @@ def test_nv_above_the_highest_variable_and_comments():
 
 
 def test_variables_beyond_int32_are_refused():
-    with pytest.raises(ValueError, match="int32"):
+    with pytest.raises(InstanceError, match="int32"):
         from_pysat(PySATCNF(from_clauses=[[2**31]]))
 
 
