@@ -106,7 +106,9 @@ def load_set(name: str, args) -> list[tuple[str, object, Path | None]]:
     if name in ("gen36", "gen49"):
         path = generated_file(int(name[3:]), args.gen_seed, args.gen_count)
         rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-        return [(f"{name}#{k}", sudoku(np.array(row["puzzle"])), None)
+        side = int(name[3:])
+        return [(f"{name}#{k}", sudoku(np.array(row["puzzle"].split(), dtype=np.int32)
+                                       .reshape(side, side)), None)
                 for k, row in enumerate(rows, start=1)]
     return [(path.name, read_instances(str(path))[0].instance, path)
             for path in pls_files(name)]
