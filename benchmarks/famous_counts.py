@@ -4,7 +4,8 @@ measured share of its classes.
 
 Exact rows: ``sudokit count --json --explain [--problem latin | --box RxC] FILE`` on one
 empty grid (``--method auto`` picks ``reduced`` or ``bands``), timed as a whole process
-(interpreter start, the first-band classes, the completions), with the number of classes,
+(interpreter start, the first-band classes, the completions: wall and CPU seconds, peak
+resident memory), with the number of classes,
 the engine that counted the completions and whether the count equals the known one
 (GROUND_TRUTH.md in the shared data).
 
@@ -65,17 +66,32 @@ def run_row(name: str, n: int, box: tuple[int, int] | None, known: int, folder: 
     shape = ["--problem", "latin"] if box is None else ["--box", f"{box[0]}x{box[1]}"]
     command = [sys.executable, "-m", "sudokit", "count", "--json", "--explain", *shape,
                str(path)]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SUDOKIT_NO_PROGRESS="1")
+    usage = folder / "usage.json"
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    done = subprocess.run([sys.executable, "-c", _MEASURED, str(usage), *command],
+                          capture_output=True, text=True, env=env, check=False)
     seconds = time.perf_counter() - start
+    cpu, peak_kib = json.loads(usage.read_text())
+    measured = [f"{seconds:.1f}", f"{cpu:.1f}", f"{peak_kib / 1024:.0f}"]
     if done.returncode:
-        return [name, "-", "-", "-", f"{seconds:.1f}", "no", done.stderr.strip()[:60]]
+        return [name, "-", "-", "-", *measured, "no", done.stderr.strip()[:60]]
     answer = json.loads(done.stdout)
     count = int(answer["count"])
     split = answer["decomposition"]
-    return [name, f"{count:,}", answer["method"], str(len(split["classes"])),
-            f"{seconds:.1f}", "yes" if count == known else "NO", split["engine"]]
+    return [name, f"{count:,}", answer["method"], str(len(split["classes"])), *measured,
+            "yes" if count == known else "NO", split["engine"]]
+
+
+#: runs a command and writes its CPU seconds (user + system, its children included) and
+#: peak resident memory (KiB) to the file named first
+_MEASURED = """\
+import json, resource, subprocess, sys
+code = subprocess.run(sys.argv[2:]).returncode
+use = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(sys.argv[1], "w").write(json.dumps([use.ru_utime + use.ru_stime, use.ru_maxrss]))
+sys.exit(code)
+"""
 
 
 def third_rows(first: np.ndarray, second: np.ndarray) -> list[tuple[int, ...]]:
@@ -116,7 +132,7 @@ def latin8_share(per_class: int) -> list[str]:
     seconds = time.perf_counter() - start
     share = counted / estimated
     return ["Latin 8 (share)", f"~{estimate:.4e}", "reduced", "7",
-            f"{seconds:.1f}", f"ratio {estimate / LATIN_8:.4f}",
+            f"{seconds:.1f}", "-", "-", f"ratio {estimate / LATIN_8:.4f}",
             f"{share:.4%} of the reduced squares counted"]
 
 
@@ -143,8 +159,8 @@ def main() -> None:
     print(machine_note())
     print(f"load average at the end: {load[0]:.2f} (1 min), {load[1]:.2f} (5 min); whole run "
           f"{time.perf_counter() - started:.0f} s\n")
-    print(format_table(["grid", "count", "method", "classes", "seconds", "agrees",
-                        "completions by"], rows, right={1, 3, 4}))
+    print(format_table(["grid", "count", "method", "classes", "wall s", "CPU s", "peak MiB",
+                        "agrees", "completions by"], rows, right={1, 3, 4, 5, 6}))
 
 
 if __name__ == "__main__":

@@ -258,7 +258,7 @@ def engine_options(func):
                              "of the best greedy cost, as a fraction of the range (0 greedy, "
                              "1 random; default 0.2).")(func)
     return click.option("--seed", type=IntBelow(0, 32), metavar="S",
-                        help="Random seed of a randomized solver (grasp; default 0): the same "
+                        help="Random seed of a randomized solver (grasp, cp; default 0): the same "
                              "seed gives the same answers.")(func)
 
 

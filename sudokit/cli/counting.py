@@ -23,6 +23,7 @@ from ..solvers.registry import ENGINES, resolve_solver
 from .choices import Choice
 from .common import FiniteFloat, FinitePositiveFloat, IntBelow, flag, is_given
 from .jobs import cluster_client, on_cluster
+from .output import Progress
 
 __all__ = ["check_counter", "check_method", "counter_options", "method_options",
            "method_runs"]
@@ -193,8 +194,18 @@ def _by_method(instance: Any, method: str, spec: Any, solver: str | None,
                explain: bool, checkpoint: str | None, mapper: Mapper | None) -> Answers:
     """One instance's answer, counted by ``method``."""
     started = time.monotonic()
-    result = METHODS[method].load()(instance, spec.budget, solver=solver,
-                                    checkpoint=checkpoint, mapper=mapper)
+    progress = Progress(0, "counting classes", ticking=True)
+
+    def classes(done: int, total: int) -> None:
+        progress.total = total
+        progress(done)
+
+    try:
+        result = METHODS[method].load()(instance, spec.budget, solver=solver,
+                                        checkpoint=checkpoint, mapper=mapper,
+                                        progress=classes)
+    finally:
+        progress.close()
     extra: dict[str, Any] = {"method": method}
     if explain and result.decomposition is not None:
         extra["decomposition"] = result.decomposition

@@ -84,6 +84,9 @@ class Progress:
 
     #: seconds without an answer before the line names the instance being waited for
     patience = 1.0
+    #: the progress shown now: one made while another is open (the classes of one count)
+    #: takes the line until it closes
+    current: Progress | None = None
 
     def __init__(self, total: int, label: str, delay: float = 2.0,
                  ticking: bool = False):
@@ -101,6 +104,7 @@ class Progress:
         self.lock = threading.Lock()
         self.stopped = threading.Event()
         self.ticker: threading.Thread | None = None
+        self.outer, Progress.current = Progress.current, self
         if ticking and self.tty and not self.quiet:
             self.ticker = threading.Thread(target=self._tick, name="sudokit-progress",
                                            daemon=True)
@@ -119,12 +123,14 @@ class Progress:
                 self._show(time.monotonic())
 
     def _show(self, now: float) -> None:
-        if self.quiet or now - self.last < self.interval or now - self.started < self.delay:
+        if (self.quiet or Progress.current is not self or now - self.last < self.interval
+                or now - self.started < self.delay):
             return
         self.last = now
         done = self.done
         of = "" if self.total is None else f"/{self.total}"  # None: a stream, total unknown
-        line = f"{self.label}: {done}{of}{self.rate(done, now - self.started)}"
+        line = (f"{self.label}: {done}{of}{self.rate(done, now - self.started)}"
+                f"{self.eta(done, self.total, now - self.started)}")
         waited = now - self.answered
         if self.ticker is not None and waited >= self.patience and (
                 self.total is None or done < self.total):
@@ -146,10 +152,27 @@ class Progress:
         rate = done / elapsed
         return f" ({rate:,.0f}/s)" if rate >= 10 else f" ({rate:.2g}/s)"
 
+    @staticmethod
+    def eta(done: int, total: int | None, elapsed: float) -> str:
+        """``, about 4 min left`` from the rate so far, once something is done and the
+        total is known; empty otherwise.
+
+        >>> Progress.eta(3, 7, 90.0), Progress.eta(0, 7, 9.0), Progress.eta(7, 7, 9.0)
+        (', about 2 min left', '', '')
+        """
+        if not total or done < 1 or done >= total:
+            return ""
+        left = elapsed / done * (total - done)
+        return (f", about {left:.0f} s left" if left < 90 else
+                f", about {left / 60:.0f} min left" if left < 5400 else
+                f", about {left / 3600:.1f} h left")
+
     def close(self) -> None:
         self.stopped.set()
         if self.ticker is not None:
             self.ticker.join()
+        if Progress.current is self:
+            Progress.current = self.outer
         if self.shown and self.tty:
             sys.stderr.write("\n")
 

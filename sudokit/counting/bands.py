@@ -49,7 +49,7 @@ from ..problems import problem_kind
 from ..solvers.budget import UNLIMITED, Budget
 from .band_tables import COLUMNS, band_table, completions
 from .base import CountResult
-from .completions import Mapper, count_completions
+from .completions import Mapper, Progress, count_completions
 from .methods import ClassCount, Decomposition
 
 __all__ = ["BandClasses", "band_classes", "canonical_keys", "column_set_keys", "column_sets",
@@ -318,7 +318,8 @@ def band_classes(r: int, c: int) -> BandClasses:
 
 
 def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
-          checkpoint: str | None = None, mapper: Mapper | None = None) -> CountResult:
+          checkpoint: str | None = None, mapper: Mapper | None = None,
+          progress: Progress | None = None) -> CountResult:
     """The number of Sudoku grids of the empty ``instance``'s shape (see the module), with
     its :class:`~sudokit.counting.methods.Decomposition`.
 
@@ -335,6 +336,9 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
     mapper : callable, optional
         Counts the classes elsewhere (Dask workers; :data:`~.completions.Mapper`); the
         band table's counts stay here.
+    progress : callable, optional
+        Told ``(classes done, classes)`` as the engines count the classes (not the band
+        table's, which come at once).
     """
     start = time.monotonic()
     r, c = oriented(instance.box)
@@ -345,7 +349,7 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
         engine = "the band table (sudokit.counting.band_tables)"
     else:
         found = count_completions(list(classes.grids()), solver, Budget(seconds=left),
-                                  checkpoint, mapper)
+                                  checkpoint, mapper, progress)
         counts, engine = found.counts, found.engine
     seconds = time.monotonic() - start
     if counts is None:

@@ -23,8 +23,8 @@ from ..errors import OutputError, SudokitError, UnreadableFileError
 from ..solvers.budget import UNLIMITED, Budget
 from ..solvers.registry import check_engine, open_engine, resolve_solver
 
-__all__ = ["COMPLETION_ENGINE", "Checkpoint", "Completions", "Mapper", "count_completions",
-           "count_one", "grid_key"]
+__all__ = ["COMPLETION_ENGINE", "Checkpoint", "Completions", "Mapper", "Progress",
+           "count_completions", "count_one", "grid_key"]
 
 #: the engine that counts completions when none is named (the fastest grid counter)
 COMPLETION_ENGINE = "takano"
@@ -111,28 +111,37 @@ def count_one(instance: Any, solver: str) -> int:
     return int(outcome.count or 0)
 
 
+#: told ``(done, total)`` each time a grid's count is known (from a checkpoint too)
+Progress = Callable[[int, int], None]
+
+
 def count_completions(instances: Sequence[Any], solver: str | None = None,
                       budget: Budget = UNLIMITED, checkpoint: str | None = None,
-                      mapper: Mapper | None = None) -> Completions:
+                      mapper: Mapper | None = None,
+                      progress: Progress | None = None) -> Completions:
     """The number of solutions of each of ``instances`` (one kind), counted by ``solver``
     (default :data:`COMPLETION_ENGINE`) within ``budget.seconds`` for all of them; with
     ``checkpoint`` (a path), those the file holds are read, the others written to it as
     they are counted (:class:`Checkpoint`). ``mapper`` counts the grids elsewhere, each
-    with :func:`count_one` (no budget: a worker's count runs to its end)."""
+    with :func:`count_one` (no budget: a worker's count runs to its end). ``progress`` is
+    told ``(done, total)`` as the counts come."""
     name = resolve_solver(solver) if solver else COMPLETION_ENGINE
     start = time.monotonic()
     kept = Checkpoint(checkpoint) if checkpoint else None
     counts: list[int] = []
+    tell = progress or (lambda done, total: None)
     if instances:
         check_engine(name, instances[0].kind, "count")
     if mapper is not None:
-        return Completions(_mapped(instances, name, kept, mapper), name,
+        return Completions(_mapped(instances, name, kept, mapper, tell), name,
                            time.monotonic() - start)
+    tell(0, len(instances))
     with open_engine(name) as engine:
         for instance in instances:
             key = grid_key(instance) if kept else ""
             if kept and key in kept.done:
                 counts.append(kept.done[key])
+                tell(len(counts), len(instances))
                 continue
             left = None if budget.seconds is None else budget.seconds - (
                 time.monotonic() - start)
@@ -144,19 +153,22 @@ def count_completions(instances: Sequence[Any], solver: str | None = None,
             counts.append(int(outcome.count or 0))
             if kept:
                 kept.add(key, counts[-1])
+            tell(len(counts), len(instances))
     return Completions(counts, name, time.monotonic() - start)
 
 
 def _mapped(instances: Sequence[Any], name: str, kept: Checkpoint | None,
-            mapper: Mapper) -> list[int]:
+            mapper: Mapper, tell: Progress) -> list[int]:
     """Each grid's count: from the checkpoint, else from ``mapper`` (recorded as it comes)."""
     keys = [grid_key(instance) for instance in instances] if kept else [""] * len(instances)
     todo = [i for i, key in enumerate(keys) if not (kept and key in kept.done)]
     found: dict[int, int] = {}
+    tell(len(instances) - len(todo), len(instances))
     for index, count in zip(todo, mapper(count_one, [(instances[i], name) for i in todo]),
                             strict=True):
         found[index] = int(count)
         if kept:
             kept.add(keys[index], found[index])
+        tell(len(instances) - len(todo) + len(found), len(instances))
     return [found[i] if i in found else kept.done[keys[i]]  # type: ignore[union-attr]
             for i in range(len(instances))]

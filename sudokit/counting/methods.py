@@ -213,15 +213,17 @@ def choose_method(instance: Any, method: str = AUTO) -> str:
 
 def count_by_method(instance: Any, method: str = AUTO, budget: Budget = UNLIMITED,
                     solver: str | None = None, checkpoint: str | None = None,
-                    mapper: Any = None) -> CountResult:
+                    mapper: Any = None, progress: Any = None) -> CountResult:
     """Count the solutions of ``instance`` by ``method`` (see :func:`choose_method`);
     :data:`PLAIN` enumerates with the engines (:mod:`~sudokit.counting.enumerate`).
     ``checkpoint``: a file keeping the classes' completions as they are counted, so that
     the same call resumes (:class:`~sudokit.counting.completions.Checkpoint`); ``mapper``
-    counts the classes elsewhere (:data:`~sudokit.counting.completions.Mapper`)."""
+    counts the classes elsewhere (:data:`~sudokit.counting.completions.Mapper`);
+    ``progress`` is told ``(classes done, classes)``."""
     chosen = choose_method(instance, method)
     if chosen == PLAIN:
         return enumerated(instance, budget, solver=solver)
     result: CountResult = METHODS[chosen].load()(instance, budget, solver=solver,
-                                                 checkpoint=checkpoint, mapper=mapper)
+                                                 checkpoint=checkpoint, mapper=mapper,
+                                                 progress=progress)
     return result

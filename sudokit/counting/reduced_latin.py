@@ -47,7 +47,7 @@ from ..instances import latin_square
 from ..problems import problem_kind
 from ..solvers.budget import UNLIMITED, Budget
 from .base import CountResult
-from .completions import Mapper, count_completions
+from .completions import Mapper, Progress, count_completions
 from .methods import ClassCount, Decomposition
 
 __all__ = ["count", "cycle_types", "refusal", "second_row", "type_size"]
@@ -126,7 +126,8 @@ def _representative(cycle_type: tuple[int, ...]) -> Any:
 
 
 def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
-          checkpoint: str | None = None, mapper: Mapper | None = None) -> CountResult:
+          checkpoint: str | None = None, mapper: Mapper | None = None,
+          progress: Progress | None = None) -> CountResult:
     """The number of Latin squares of the empty ``instance``'s order (see the module), with
     its :class:`~sudokit.counting.methods.Decomposition`.
 
@@ -141,6 +142,8 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
         run again (:class:`~sudokit.counting.completions.Checkpoint`).
     mapper : callable, optional
         Counts the classes elsewhere (Dask workers; :data:`~.completions.Mapper`).
+    progress : callable, optional
+        Told ``(classes done, classes)`` as the classes are counted.
     """
     n = instance.n
     start = time.monotonic()
@@ -152,7 +155,7 @@ def count(instance: Any, budget: Budget = UNLIMITED, solver: str | None = None,
                            decomposition=decomposition)
     types = list(cycle_types(n))
     found = count_completions([_representative(t) for t in types], solver, budget,
-                              checkpoint, mapper)
+                              checkpoint, mapper, progress)
     seconds = time.monotonic() - start
     if found.counts is None:
         return CountResult("unknown", None, seconds=seconds)

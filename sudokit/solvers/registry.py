@@ -169,6 +169,12 @@ ENGINES.update({
                         "(Takano, de Freitas and Sa); --nodes counts iterations; 10 s default",
                         "sudokit.solvers.grasp:GRASPEngine", ("seconds", "nodes"), counts=False,
                         options=("seed", "alpha"), kinds=_UNIT_KINDS, kernels="grasp"),
+    # issue 29: one hard instance at a time (25x25, 36x36, Latin squares at the phase
+    # transition), not many easy ones
+    "cp": EngineSpec("cp", "CP search for large hard grids: AllDifferent by matching (Regin), "
+                     "maxSD branching (Zanarini and Pesant), dom/wdeg, Luby restarts; "
+                     "<= 64 values", "sudokit.solvers.hard_engine:HardCPEngine",
+                     ("seconds", "nodes"), options=("seed",), kinds=_UNIT_KINDS, kernels="cp"),
 })
 
 

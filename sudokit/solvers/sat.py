@@ -311,6 +311,16 @@ class SATEngine(EngineBase):
                 and instance.num_givens <= self.sparse_fill_max_share * instance.num_cells):
             from .large_fill import MAX_SIDE, fill_sparse  # loads numba: large grids only
 
+            if budget.memory is not None:
+                # the formula the search below may build must fit a --max-memory first, so
+                # whether the instance is refused never depends on how fast the fill was
+                encoding = self.encoding or problem_kind(instance).solo_cnf_encoding or ""
+                check_fits(completion_cnf_size(instance, encoding,
+                                               self._amo_for(instance, encoding)),
+                           f"the {encoding} encoding of this {instance.n}x{instance.n} "
+                           f"{instance.kind}", budget.memory,
+                           "a smaller instance (or more memory) is needed")
+
             if instance.n <= MAX_SIDE:
                 seconds = self.sparse_fill_seconds
                 if budget.seconds is not None:

@@ -282,3 +282,22 @@ def test_solutions_of_several_grids_read_back(tmp_path, problem, text):
     checked = run("check", "--problem", problem, str(puzzles), str(answers))
     assert checked.exit_code == 0, checked.output
     assert checked.stdout.split() == ["1:", "valid", "2:", "valid"]
+
+
+def test_a_progress_opened_inside_another_takes_the_line_until_it_closes(monkeypatch):
+    """``count --method``: the classes' line replaces the instances' line while one count
+    runs, then the instances' line goes on (two tickers never fight over the line)."""
+    monkeypatch.delenv("SUDOKIT_NO_PROGRESS", raising=False)
+    stream = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stream)
+    outer = Progress(3, "counting", delay=0.0)
+    inner = Progress(7, "counting classes", delay=0.0)
+    for progress in (outer, inner):
+        progress.interval = 0.0
+    outer(1)
+    inner(2)
+    inner.close()
+    outer(2)
+    outer.close()
+    lines = stream.getvalue().splitlines()
+    assert [line.split(",")[0] for line in lines] == ["counting classes: 2/7", "counting: 2/3"]

@@ -361,3 +361,25 @@ def test_methods_agree_with_ganak(instance, method):
 
     counted = ganak_count(instance)
     assert counted.exact and counted.count == count_by_method(instance, method).count
+
+
+def test_progress_is_told_each_class_as_it_is_counted(tmp_path):
+    """``progress`` gets ``(done, total)`` per class: from the engines, from a checkpoint
+    read back, and from a mapper (the ``count --method`` progress line: classes done, rate,
+    time left)."""
+    told = []
+    result = count_by_method(_empty(6, latin=True), "reduced",
+                             progress=lambda done, total: told.append((done, total)))
+    total = len(result.decomposition.classes)
+    assert told == [(k, total) for k in range(total + 1)]
+    checkpoint = tmp_path / "classes.jsonl"
+    count_by_method(_empty(6, latin=True), "reduced", checkpoint=str(checkpoint))
+    again = []
+    count_by_method(_empty(6, latin=True), "reduced", checkpoint=str(checkpoint),
+                    progress=lambda done, total: again.append((done, total)))
+    assert again == told
+    mapped = []
+    count_by_method(_empty(6, latin=True), "reduced",
+                    mapper=lambda function, items: (function(*item) for item in items),
+                    progress=lambda done, total: mapped.append((done, total)))
+    assert mapped == told
