@@ -122,9 +122,12 @@ def sample(name: str, args) -> list[tuple[str, object, Path | None]]:
 # one cell in a worker --------------------------------------------------------------------
 def sudokit_runner(engine: str, task: str):
     """A function ``(instance, seconds) -> (count, solution, decided)`` through a sudokit
-    engine opened per shape (``default``: the engine ``default_solver`` picks)."""
+    engine opened as the batch road opens it: for the shape when the engine ``shares``
+    (the CP family; SAT up to 16x16), else for any instance (``default``: the engine
+    ``default_solver`` picks)."""
     from sudokit.errors import BudgetExhausted
-    from sudokit.solvers import Budget, open_engine
+    from sudokit.problems import resolve
+    from sudokit.solvers import ENGINES, Budget, open_engine
     from sudokit.solvers.registry import default_solver
 
     opened: dict = {}
@@ -132,8 +135,9 @@ def sudokit_runner(engine: str, task: str):
     def run(instance, seconds):
         name = default_solver(instance) if engine == "default" else engine
         key = (name, instance.kind, instance.n, instance.box)
-        if key not in opened:
-            opened[key] = open_engine(name, shape=instance)
+        if key not in opened:   # shared by the shape where the batch road shares it
+            shares = resolve(ENGINES[name].engine).shares(instance, None)
+            opened[key] = open_engine(name, shape=instance if shares else None)
         budget = Budget(seconds=seconds)
         try:
             if task == "solve":
@@ -167,11 +171,16 @@ def warm(run, instances) -> None:
         key = (instance.n, instance.box)
         if key not in seen:
             seen.add(key)
-            run(instance, 1.0)
+            try:
+                run(instance, 1.0)
+            except Exception:   # noqa: BLE001 - refused here, it is refused in the loop too
+                pass
 
 
 def worker(cell: dict) -> dict:
     """Run one cell (see the module): each instance's record, the CPU time of the loop."""
+    from sudokit.errors import SudokitError
+
     instances = sample(cell["set"], argparse.Namespace(**cell["args"]))
     maker = peer_runner if cell["engine"] in PEERS else sudokit_runner
     run = maker(cell["engine"], cell["task"])
@@ -183,7 +192,12 @@ def worker(cell: dict) -> dict:
             records.append(dict(label=label, status="cut"))
             continue
         started = time.perf_counter()
-        count, solution, decided = run(instance, cell["seconds"])
+        try:
+            count, solution, decided = run(instance, cell["seconds"])
+        except SudokitError as err:     # an engine refusing an instance (> 64 values ...)
+            records.append(dict(label=label, status="refused", reason=str(err),
+                                seconds=time.perf_counter() - started))
+            continue
         seconds = time.perf_counter() - started
         ok = None if solution is None else bool(instance.is_solution(np.asarray(solution)))
         timeouts += not decided
@@ -282,7 +296,8 @@ def run_cli(set_name: str, task: str, args, instances) -> dict:
 # the table ----------------------------------------------------------------------------------
 def row_of(set_name: str, task: str, engine: str, result: dict, args) -> list:
     records = result["records"]
-    run = [r for r in records if r["status"] != "cut"]
+    run = [r for r in records if r["status"] not in ("cut", "refused")]
+    refused = sum(r["status"] == "refused" for r in records)
     decided = [r for r in run if r["status"] == "decided" and r["seconds"] <= args.seconds]
     times = [r["seconds"] for r in run]
     cut = len(records) - len(run)
@@ -290,6 +305,8 @@ def row_of(set_name: str, task: str, engine: str, result: dict, args) -> list:
     note = []
     if cut:
         note.append(f"cut after {args.max_timeouts} timeouts ({cut} not run)")
+    if refused:
+        note.append(f"{refused} refused ({records_reason(records)})")
     if wrong:
         note.append(f"{wrong} WRONG SOLUTIONS")
     if result.get("failed"):
@@ -299,6 +316,12 @@ def row_of(set_name: str, task: str, engine: str, result: dict, args) -> list:
             f"{statistics.median(times):.2f}" if times else "-",
             f"{max(times):.2f}" if times else "-", f"{result['cpu']:.1f}",
             f"{result['rss']:.0f}", f"{result.get('load', 0):.1f}", "; ".join(note)]
+
+
+def records_reason(records: list[dict]) -> str:
+    """The first refusal's reason, shortened."""
+    reason = next(r["reason"] for r in records if r["status"] == "refused")
+    return reason.split(":")[-1].strip()[:40] if "64 values" not in reason else "> 64 values"
 
 
 def disagreements(results: dict) -> list[str]:
