@@ -285,6 +285,8 @@ def run_cli(set_name: str, task: str, args, instances) -> dict:
             decided = answer["status"] != "unknown"
             count = answer.get("count", 1 if answer["status"] == "sat" else 0)
             solution = answer.get("solution")
+            if solution is not None and argv[-1].endswith(".pls"):
+                solution = np.array(solution) + 1     # .pls answers count values from 0
             ok = None if solution is None else bool(instance.is_solution(np.array(solution)))
             timeouts += not decided
             records.append(dict(label=label, status="decided" if decided else "timeout",
