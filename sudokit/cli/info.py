@@ -18,7 +18,9 @@ def _notes(spec: EngineSpec) -> str:
     notes = [] if spec.counts else ["solve only"]
     if spec.name == DEFAULT_SOLVER:
         notes.append("default for the rest")
-    notes += [f"default for {grids}" for grids in defaults_of(spec.name)]
+    grids = defaults_of(spec.name)
+    if grids:
+        notes.append("default for " + "; ".join(grids))
     if spec.name == "dlx":
         notes.append("default for exact cover")
     if spec.missing:
