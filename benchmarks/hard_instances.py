@@ -25,8 +25,12 @@ RSS of the process. Every solution is checked by ``is_solution``; every count to
 by two engines is compared, and so is satisfiability: a disagreement is printed loudly and
 the exit code is 1.
 
-Run: ``python benchmarks/hard_instances.py`` (about 30 minutes on a loaded 2-core machine;
-``--sets g16,qcp --engines default,cpsat-1 --seconds 10`` for a slice).
+Run: ``python benchmarks/hard_instances.py`` (every set, every engine, 60 s each: well over
+an hour on a 2-core machine shared at load 15, where each process gets a quarter of a core).
+What fits in about 30 minutes there: ``--sample 6 --seconds 30 --max-timeouts 1`` (every
+6th instance, cut at the first timeout), the gecode sets whole; ``--save FILE`` keeps the
+cells, so runs of parts add up to one table (``--sets g16,qcp --engines default,cpsat-1``
+for a slice).
 """
 
 from __future__ import annotations
