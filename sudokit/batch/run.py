@@ -38,6 +38,7 @@ from ..formats.columns import ColumnChunk
 from ..instances import GridPuzzle
 from ..instances.grid import grids_from_rows
 from ..problems import resolve
+from ..solvers.engine import Outcome
 from ..solvers.registry import open_engine, shares_within
 from .answers import Answers
 from .sizing import PIECE_SECONDS, TaskSizer
@@ -202,10 +203,14 @@ def _array_pieces(spec: RunSpec, engine: Any, values: np.ndarray,
     start = 0
     while start < len(values):
         stop = len(values) if pieces is None else start + pieces.size(len(values) - start)
-        found = engine.count_arrays(values[start:stop], spec.count_limit, spec.budget)
-        if pieces is not None:
-            pieces.measured(stop - start, found.seconds)
-        yield Answers.from_arrays(found, spec.keep_solutions)
+        parts = getattr(engine, "count_array_parts", None)
+        calls = ([engine.count_arrays(values[start:stop], spec.count_limit, spec.budget)]
+                 if parts is None else parts(values[start:stop], spec.count_limit,
+                                             spec.budget))
+        for found in calls:
+            if pieces is not None:
+                pieces.measured(len(found.counts), found.seconds)
+            yield Answers.from_arrays(found, spec.keep_solutions)
         start = stop
 
 
@@ -280,12 +285,26 @@ def _by_instances(spec: RunSpec, instances: list[Any], engines: EngineCache,
                 engine.batch_size, pieces.size(len(run) - offset))
             part = run[offset:offset + size]
             began = time.perf_counter()
-            outcomes = (engine.count_many(part, spec.limit, spec.budget) if spec.task == "count"
-                        else engine.solve_many(part, spec.budget))
-            if pieces is not None:
-                pieces.measured(len(part), time.perf_counter() - began)
-            yield Answers.from_outcomes(outcomes, spec.keep_solutions)
+            for outcomes in _outcome_parts(spec, engine, part):
+                if pieces is not None:
+                    pieces.measured(len(outcomes), time.perf_counter() - began)
+                yield Answers.from_outcomes(outcomes, spec.keep_solutions)
+                began = time.perf_counter()
             offset += len(part)
+
+
+def _outcome_parts(spec: RunSpec, engine: Any, part: list[Any]) -> Iterable[list[Outcome]]:
+    """The outcomes of ``part`` in consecutive parts: as the engine's ``count_parts`` or
+    ``solve_parts`` gives them, each as soon as it is decided, or all at once
+    (``count_many``, ``solve_many``) from an engine without them."""
+    counting = spec.task == "count"
+    parts = getattr(engine, "count_parts" if counting else "solve_parts", None)
+    if parts is not None:
+        found: Iterable[list[Outcome]] = (parts(part, spec.limit, spec.budget) if counting
+                                          else parts(part, spec.budget))
+        return found
+    return [engine.count_many(part, spec.limit, spec.budget) if counting
+            else engine.solve_many(part, spec.budget)]
 
 
 def _counted(spec: RunSpec, instances: list[Any]) -> Answers:

@@ -32,7 +32,7 @@ from ..problems import (
 )
 from ..progress import Progress, count_lines
 from ..solvers import DEFAULT_SOLVER, Budget, resolve_solver
-from ..solvers.registry import FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER
+from ..solvers.portfolio import summary as portfolio_summary
 from . import kernels
 from .choices import Choice
 from .group import SKIP_BAD, warn_skipped
@@ -262,7 +262,7 @@ def engine_options(func):
                              "of the best greedy cost, as a fraction of the range (0 greedy, "
                              "1 random; default 0.2).")(func)
     return click.option("--seed", type=IntBelow(0, 32), metavar="S",
-                        help="Random seed of a randomized solver (grasp; default 0): the same "
+                        help="Random seed of a randomized solver (grasp, cp; default 0): the same "
                              "seed gives the same answers.")(func)
 
 
@@ -271,10 +271,9 @@ def solver_option(func):
     return click.option("--solver", "-s", metavar="NAME",
                         help=f"A solver from 'sudokit solvers' (PySAT's, dlx, the CP family, "
                              f"ilp, cpsat, grasp), or 'module:Class' naming an engine of your "
-                             f"own. Default: {FAST_GRID_SOLVER} for grids up to "
-                             f"{FAST_GRID_MAX_SIDE}x{FAST_GRID_MAX_SIDE}, dlx for exact cover, "
-                             f"else {DEFAULT_SOLVER} (also when --encoding, --amo or "
-                             f"--conflicts is given).")(func)
+                             f"own. Default (the portfolio): {portfolio_summary()}; dlx "
+                             f"for exact cover; else {DEFAULT_SOLVER} (also when --encoding, "
+                             f"--amo or --conflicts is given).")(func)
 
 
 # -- options that do not apply: usage errors, never silently ignored ------------------------

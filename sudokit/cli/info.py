@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ..solvers import DEFAULT_SOLVER, ENGINES
-from ..solvers.registry import ALL_KINDS, FAST_GRID_MAX_SIDE, FAST_GRID_SOLVER, EngineSpec
+from ..solvers.portfolio import defaults_of
+from ..solvers.registry import ALL_KINDS, EngineSpec
 from .output import emit_json
 
 
@@ -17,8 +18,9 @@ def _notes(spec: EngineSpec) -> str:
     notes = [] if spec.counts else ["solve only"]
     if spec.name == DEFAULT_SOLVER:
         notes.append("default for the rest")
-    if spec.name == FAST_GRID_SOLVER:
-        notes.append(f"default for grids up to {FAST_GRID_MAX_SIDE}x{FAST_GRID_MAX_SIDE}")
+    grids = defaults_of(spec.name)
+    if grids:
+        notes.append("default for " + "; ".join(grids))
     if spec.name == "dlx":
         notes.append("default for exact cover")
     if spec.missing:

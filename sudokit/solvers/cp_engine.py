@@ -39,7 +39,7 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, NamedTuple
@@ -51,7 +51,7 @@ from ..errors import BudgetExhausted, InstanceError, ResourceError, SolverError
 from ..resources import available_memory, format_bytes
 from .budget import UNLIMITED, Budget, Meter
 from .engine import ArrayOutcome, EngineBase, Outcome
-from .slicing import count_batch, in_slices
+from .slicing import DECIDED, decided_parts, in_slices
 from .unit_model import UnitModel, shape_of, stack_givens, unit_model
 
 __all__ = ["CPEngine", "CPResult", "METHODS", "SearchMethod"]
@@ -197,40 +197,72 @@ class CPEngine(EngineBase):
         if model is None:
             raise SolverError("count_givens needs an engine opened for a shape (or a model)")
         rows = self._check_givens(givens, model)
-        limit = _limit(limit)
+        result = _empty_result(len(rows), model)
+        for _ in self._counted(rows, _limit(limit), budget, model, meter, result):
+            pass
+        return result
+
+    def count_givens_parts(self, givens: Any, limit: int | None = None,
+                           budget: Budget = UNLIMITED,
+                           model: UnitModel | None = None) -> Iterator[tuple[int, CPResult]]:
+        """:meth:`count_givens` in consecutive parts, in order, each as soon as its rows are
+        decided: ``(start, result of rows start, start+1, ...)``. A row that needs more than
+        one slice of nodes comes in a part of its own, after the part of the rows before it
+        (which never wait for it); the counts, solutions and nodes are those of
+        :meth:`count_givens`.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from sudokit.instances import sudoku
+        >>> engine = CPEngine("takano", shape=sudoku(np.zeros((4, 4), dtype=int)))
+        >>> [(start, part.counts.tolist()) for start, part in
+        ...  engine.count_givens_parts(np.zeros((2, 16), dtype=np.int32), limit=2)]
+        [(0, [2, 2])]
+        """
+        model = model or self.model
+        if model is None:
+            raise SolverError("count_givens_parts needs an engine opened for a shape (or a "
+                              "model)")
+        rows = self._check_givens(givens, model)
+        result = _empty_result(len(rows), model)
+        start = 0
+        for stop in self._counted(rows, _limit(limit), budget, model, None, result):
+            yield start, CPResult(*(column[start:stop] for column in result))
+            start = stop
+
+    def _counted(self, rows: np.ndarray, limit: int, budget: Budget, model: UnitModel,
+                 meter: Meter | None, result: CPResult) -> Iterator[int]:
+        """Count ``rows`` into ``result``; yields the end of each run of rows decided
+        (:func:`~sudokit.solvers.slicing.decided_parts`)."""
         size = len(rows)
-        firsts = np.zeros((size, model.num_cells), dtype=np.int32)
-        nodes = np.zeros(size, dtype=np.int64)
         if size == 0 or limit == 0:
-            return CPResult(np.zeros(size, dtype=np.int64), firsts, np.zeros(size, dtype=bool),
-                            nodes)
+            return
+        counts, firsts, unknown, nodes = result
         margs = self.helpers.model_args(model)
         flags = self.flags_for(model)
         work = self._prepare(model, rows, budget)
         slice_nodes = int(self.helpers.slice_nodes(model))
+        lost = np.zeros(size, dtype=np.int8)    # 1: out of nodes, 2: out of levels
+        kernel = self._batch_kernel()
+        state = np.zeros(6, dtype=np.int64)
 
-        def batch(cap: int) -> tuple[np.ndarray, np.ndarray]:
-            counts = np.zeros(size, dtype=np.int64)
-            lost = np.zeros(size, dtype=np.int8)    # 1: out of nodes, 2: out of levels
-            kernel = self._batch_kernel()
-            state = np.zeros(6, dtype=np.int64)
-            begin = 0
+        def step(cap: int, begin: int) -> int:
             with np.errstate(all="ignore"):   # the pure-Python kernels wrap int64 masks
-                while begin < size:
-                    begin = int(kernel(*work, *margs, model.num_values, flags, rows, begin,
-                                       limit, cap, 2 * slice_nodes, counts, firsts, lost,
-                                       nodes, state))
+                end = int(kernel(*work, *margs, model.num_values, flags, rows, begin, limit,
+                                 cap, 2 * slice_nodes, counts, firsts, lost, nodes, state))
             if self.method.native is not None:
                 after_numba(self.method.native)  # the command line's next runs skip numba
-            return counts, lost
+            return end
 
         def alone(p: int) -> tuple[int, bool]:
             count, nodes[p], out = self._count_sliced(margs, model, rows[p], limit, budget,
                                                       firsts[p], meter)
             return count, out
 
-        counts, unknown = count_batch(batch, alone, slice_nodes, budget)
-        return CPResult(counts, firsts, unknown, nodes)
+        for stop in decided_parts(step, alone, counts, lost, slice_nodes, budget):
+            unknown[:stop] = lost[:stop] != DECIDED
+            yield stop
 
     def _count_sliced(self, margs: tuple, model: UnitModel, row: np.ndarray, limit: int,
                       budget: Budget, first: np.ndarray, meter: Meter | None):
@@ -342,6 +374,54 @@ class CPEngine(EngineBase):
 
     def solve_many(self, instances: Sequence[Any], budget: Budget = UNLIMITED) -> list[Outcome]:
         return self._many(instances, 1, budget, solving=True)
+
+    # the same in parts, each as soon as it is decided --------------------------------------
+    def count_array_parts(self, givens: Any, limit: int | None = None,
+                          budget: Budget = UNLIMITED) -> Iterator[ArrayOutcome]:
+        """:meth:`count_arrays` in consecutive parts, in order, each as soon as its rows are
+        decided (:meth:`count_givens_parts`): a hard row holds back none before it."""
+        started = time.perf_counter()
+        for _, part in self.count_givens_parts(givens, limit, budget):
+            yield ArrayOutcome(part.counts, part.firsts, part.unknown,
+                               time.perf_counter() - started)
+            started = time.perf_counter()
+
+    def count_parts(self, instances: Sequence[Any], limit: int | None = None,
+                    budget: Budget = UNLIMITED) -> Iterator[list[Outcome]]:
+        """:meth:`count_many` in consecutive parts, in order, each as soon as it is decided.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from sudokit.instances import latin_square
+        >>> empty = latin_square(np.zeros((3, 3), dtype=int))
+        >>> with CPEngine("takano", shape=empty) as engine:
+        ...     [[o.count for o in part] for part in engine.count_parts([empty] * 2, 20)]
+        [[12, 12]]
+        """
+        return self._parts(instances, limit, budget, solving=False)
+
+    def solve_parts(self, instances: Sequence[Any],
+                    budget: Budget = UNLIMITED) -> Iterator[list[Outcome]]:
+        """:meth:`solve_many` in consecutive parts, in order, each as soon as it is
+        decided."""
+        return self._parts(instances, 1, budget, solving=True)
+
+    def _parts(self, instances: Sequence[Any], limit: int | None, budget: Budget,
+               solving: bool) -> Iterator[list[Outcome]]:
+        model = self.model
+        if model is None or not all(_fits(model, p) for p in instances):
+            yield self._many(instances, limit, budget, solving)
+            return
+        for found in self.count_array_parts(model.givens_of(instances), limit, budget):
+            yield found.outcomes(model.solution_shape, solving)
+
+
+def _empty_result(size: int, model: UnitModel) -> CPResult:
+    """Zero counts, solutions and nodes and no unknown row, for ``size`` rows."""
+    return CPResult(np.zeros(size, dtype=np.int64),
+                    np.zeros((size, model.num_cells), dtype=np.int32),
+                    np.zeros(size, dtype=bool), np.zeros(size, dtype=np.int64))
 
 
 def _fits(model: UnitModel, instance: Any) -> bool:

@@ -29,12 +29,13 @@ from ..problems import PROBLEMS, kinds_where, problem_kind, resolve
 from ..refs import closest, is_ref, load_ref, ref_of
 from .budget import Budget
 from .engine import Engine
+from .portfolio import portfolio_solver
 
 __all__ = ["BUDGET_FIELDS", "run_needs", "SOLVERS", "EXACT_SOLVERS", "CP_SOLVERS",
            "DEFAULT_SOLVER", "ENGINES", "ALL_KINDS",
            "EngineSpec", "FAST_GRID_MAX_SIDE", "FAST_GRID_SOLVER", "check_engine", "default_solver",
            "engine_spec", "grid_solver", "open_engine", "resolve_solver", "shares_within",
-           "supports_budget"]
+           "supports_budget", "usable"]
 
 _KNOWN: dict[str, str] = {
     "cadical195": "CaDiCaL 1.9.5 (Biere et al.): modern CDCL",
@@ -169,6 +170,12 @@ ENGINES.update({
                         "(Takano, de Freitas and Sa); --nodes counts iterations; 10 s default",
                         "sudokit.solvers.grasp:GRASPEngine", ("seconds", "nodes"), counts=False,
                         options=("seed", "alpha"), kinds=_UNIT_KINDS, kernels="grasp"),
+    # issue 29: one hard instance at a time (25x25, 36x36, Latin squares at the phase
+    # transition), not many easy ones
+    "cp": EngineSpec("cp", "CP search for large hard grids: AllDifferent by matching (Regin), "
+                     "maxSD branching (Zanarini and Pesant), dom/wdeg, Luby restarts; "
+                     "<= 64 values", "sudokit.solvers.hard_engine:HardCPEngine",
+                     ("seconds", "nodes"), options=("seed",), kinds=_UNIT_KINDS, kernels="cp"),
 })
 
 
@@ -305,24 +312,37 @@ def check_engine(name: str | EngineSpec | type[Any], kind: str | None = None,
 
 #: grids up to this side go to the CP kernel below when no solver is named: in
 #: benchmarks/solver_family.py it beats dlx and every SAT solver on 9x9 and 16x16 (uniqueness of
-#: the 49,158 17-clue puzzles: takano 86,000/s, dlx 21,000/s, cadical195 5,700/s in-process),
-#: while from 25x25 on (and Latin squares of order 30) CaDiCaL wins
+#: the 49,158 17-clue puzzles: takano 86,000/s, dlx 21,000/s, cadical195 5,700/s in-process);
+#: beyond, the portfolio (:mod:`sudokit.solvers.portfolio`) picks by family and side
 FAST_GRID_MAX_SIDE = 16
 FAST_GRID_SOLVER = "takano"
 
 
+def usable(name: str) -> bool:
+    """Whether engine ``name`` is in the registry and installed.
+
+    >>> usable("dlx"), usable("nosuch")
+    (True, False)
+    """
+    spec = ENGINES.get(name)
+    return spec is not None and not spec.missing
+
+
 def grid_solver(grid: Any) -> str:
-    """The engine for a grid when none is named (the grid kinds' ``solver_rule``):
-    :data:`FAST_GRID_SOLVER` up to :data:`FAST_GRID_MAX_SIDE`, else :data:`DEFAULT_SOLVER`.
+    """The engine for a grid when none is named (the grid kinds' ``solver_rule``): the
+    portfolio's choice for its family and side (:func:`~sudokit.solvers.portfolio.
+    portfolio_solver`, among the :func:`usable` engines), else :data:`DEFAULT_SOLVER`.
 
     Examples
     --------
     >>> import numpy as np
     >>> from sudokit.instances import sudoku
-    >>> [grid_solver(sudoku(np.zeros((n, n), dtype=int))) for n in (9, 25)]
+    >>> [grid_solver(sudoku(np.zeros((n, n), dtype=int))) for n in (9, 100)]
     ['takano', 'cadical195']
+    >>> grid_solver(sudoku(np.zeros((25, 25), dtype=int)))
+    'cadical195'
     """
-    return FAST_GRID_SOLVER if grid.n <= FAST_GRID_MAX_SIDE else DEFAULT_SOLVER
+    return portfolio_solver(grid, usable) or DEFAULT_SOLVER
 
 
 #: the :class:`Budget` fields an engine may honour (its ``budgets``)

@@ -20,14 +20,15 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
 from ..progress import tell_found
 from .budget import Budget, Meter
 
-__all__ = ["DECIDED", "OUT_OF_NODES", "RETRY", "batch_cap", "count_batch", "in_slices"]
+__all__ = ["DECIDED", "OUT_OF_NODES", "RETRY", "batch_cap", "count_batch", "decided_parts",
+           "in_slices"]
 
 #: what a batch call tells of a row: decided; out of nodes (undecided); to run alone whatever
 #: the budget (the CP methods that ran out of levels)
@@ -73,6 +74,49 @@ def count_batch(batch: Callable[[int], tuple[np.ndarray, np.ndarray]],
         counts[p] = max(count, int(counts[p])) if out else count
         lost[p] = out
     return counts, lost != DECIDED
+
+
+def decided_parts(step: Callable[[int, int], int], alone: Callable[[int], tuple[int, bool]],
+                  counts: np.ndarray, lost: np.ndarray, slice_nodes: int,
+                  budget: Budget) -> Iterator[int]:
+    """:func:`count_batch` in order, row by row: the end of each run of rows decided for good,
+    as soon as it is (the rows before a row that needs more than its slice, before that row
+    runs alone; that row, once it has).
+
+    ``step(cap, begin)`` is one call of the batch kernel from row ``begin`` (each row at most
+    ``cap`` nodes, a bounded amount of work in all): it fills ``counts`` and ``lost`` for the
+    rows it did and returns the next row. ``alone`` is :func:`count_batch`'s. Each row is
+    counted as :func:`count_batch` counts it (the same nodes, the same answers); only the
+    order of the work changes, so no row waits for a hard row after it.
+
+    Examples
+    --------
+    >>> counts, lost = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int8)
+    >>> def step(cap, begin):        # one row a call; row 1 needs more than its slice
+    ...     counts[begin], lost[begin] = 1, OUT_OF_NODES if begin == 1 else DECIDED
+    ...     return begin + 1
+    >>> list(decided_parts(step, lambda p: (2, False), counts, lost, 100, Budget()))
+    [1, 2, 3]
+    >>> counts.tolist(), lost.tolist()
+    ([1, 2, 1], [0, 0, 0])
+    """
+    cap = batch_cap(slice_nodes, budget)
+    held = budget.nodes is not None and budget.nodes <= cap   # the kernel held it all
+    size, begin, done = len(counts), 0, 0
+    while begin < size:
+        end = step(cap, begin)
+        for p in range(begin, end):
+            if lost[p] == RETRY or (lost[p] == OUT_OF_NODES and not held):
+                if p > done:
+                    yield p
+                count, out = alone(p)
+                counts[p] = max(count, int(counts[p])) if out else count
+                lost[p] = out
+                done = p + 1
+                yield done
+        begin = end
+    if done < size:
+        yield size
 
 
 def in_slices(step: Callable[[int], int], nodes: Callable[[], int], slice_nodes: int,

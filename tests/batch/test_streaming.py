@@ -38,20 +38,33 @@ def _givens(count: int) -> np.ndarray:
 
 
 class _Calls:
-    """Records the rows of every array call of an engine class; ``seconds``: what each row
-    reports having cost (None: the real time)."""
+    """Records the rows of every array call of an engine class (its ``count_array_parts``
+    where it has one, else ``count_arrays``); ``seconds``: what each row reports having cost
+    (None: the real time)."""
 
     def __init__(self, monkeypatch, engine_class, seconds: float | None = None):
         self.sizes: list[int] = []
-        original = engine_class.count_arrays
         calls = self
+
+        def cost(found):
+            return found if seconds is None else replace(
+                found, seconds=seconds * len(found.counts))
+
+        if hasattr(engine_class, "count_array_parts"):
+            parts = engine_class.count_array_parts
+
+            def count_array_parts(engine, givens, limit=None, budget=None):
+                calls.sizes.append(len(givens))
+                for found in parts(engine, givens, limit, budget):
+                    yield cost(found)
+
+            monkeypatch.setattr(engine_class, "count_array_parts", count_array_parts)
+            return
+        original = engine_class.count_arrays
 
         def count_arrays(engine, givens, limit=None, budget=None, **kw):
             calls.sizes.append(len(givens))
-            found = original(engine, givens, limit, budget, **kw)
-            if seconds is not None:
-                found = replace(found, seconds=seconds * len(givens))
-            return found
+            return cost(original(engine, givens, limit, budget, **kw))
 
         monkeypatch.setattr(engine_class, "count_arrays", count_arrays)
 
@@ -90,13 +103,13 @@ def test_a_shared_engine_takes_pieces_too(monkeypatch):
     """Grid files (not one-line chunks) go instance by instance to a shared engine: its
     ``count_many`` calls get the same pieces."""
     sizes: list[int] = []
-    original = CPEngine.count_many
+    original = CPEngine.count_parts
 
-    def count_many(engine, instances, limit=None, budget=None):
+    def count_parts(engine, instances, limit=None, budget=None):
         sizes.append(len(instances))
         return original(engine, instances, limit, budget)
 
-    monkeypatch.setattr(CPEngine, "count_many", count_many)
+    monkeypatch.setattr(CPEngine, "count_parts", count_parts)
     puzzles = [record.instance for record in read_instances(data_path(SEVENTEEN))[:64]]
     spec = RunSpec.of("count", limit=2, solver="takano")
     found = [f for _, f in answer_chunks(spec, [puzzles])]
@@ -114,3 +127,74 @@ def test_pieces_follow_the_measured_work():
     easy.measured(8, 8 * 5e-5)              # then 50 µs an instance
     assert abs(easy.size(16384) - PIECE_SECONDS / 5e-5) <= 1
     assert easy.size(100) == 100
+
+
+# within one engine call: a hard row holds back none before it (issue 29 item 4) ------------
+#: counting to this many solutions takes more nodes than takano's slice on a 6x6 grid
+#: (2**21 // 36 = 58,254), so the empty grid (28,200,960 solutions) needs a search of its
+#: own; a full grid less one cell has exactly one solution, found in the batch pass
+HARD_LIMIT = 100_000
+
+
+def _six_by_six(pattern: str) -> np.ndarray:
+    """Rows of 6x6 givens, ``e`` an easy one (a full grid less one cell), ``H`` the empty
+    grid."""
+    from sudokit.instances import sudoku
+    empty = sudoku(np.zeros((6, 6), dtype=int), box=(2, 3))
+    with CPEngine("takano", shape=empty) as engine:
+        full = engine.solve(empty).reshape(-1)
+    rows = []
+    for k, kind in enumerate(pattern):
+        row = np.zeros(36, dtype=np.int32) if kind == "H" else full.copy()
+        if kind == "e":
+            row[k % 36] = 0
+        rows.append(row)
+    return np.array(rows, dtype=np.int32)
+
+
+def test_the_rows_before_a_hard_row_come_before_it_is_searched():
+    from sudokit.instances import sudoku
+    engine = CPEngine("takano", shape=sudoku(np.zeros((6, 6), dtype=int), box=(2, 3)))
+    givens = _six_by_six("eeeHeHe")
+    parts = engine.count_givens_parts(givens, HARD_LIMIT)
+    start, first = next(parts)
+    # the generator stops at its yield: the hard row's own search has not started yet
+    assert (start, first.counts.tolist()) == (0, [1, 1, 1])
+    rest = list(parts)
+    assert [(s, len(p.counts)) for s, p in rest] == [(3, 1), (4, 1), (5, 1), (6, 1)]
+    whole = engine.count_givens(givens, HARD_LIMIT)
+    streamed = [first] + [p for _, p in rest]
+    for field in ("counts", "firsts", "unknown", "nodes"):   # the same work, the same answers
+        assert np.array_equal(np.concatenate([getattr(p, field) for p in streamed]),
+                              getattr(whole, field)), field
+    assert whole.counts.tolist() == [1, 1, 1, HARD_LIMIT, 1, HARD_LIMIT, 1]
+    assert whole.nodes[3] > 2 ** 21 // 36 and not whole.unknown.any()
+
+
+def test_a_node_budget_the_kernel_holds_needs_no_search_alone():
+    from sudokit.instances import sudoku
+    from sudokit.solvers import Budget
+    engine = CPEngine("takano", shape=sudoku(np.zeros((6, 6), dtype=int), box=(2, 3)))
+    parts = list(engine.count_givens_parts(_six_by_six("eHe"), HARD_LIMIT, Budget(nodes=500)))
+    assert len(parts) == 1 and parts[0][1].unknown.tolist() == [False, True, False]
+
+
+@pytest.mark.parametrize("road", ["arrays", "instances"])
+def test_the_serial_road_writes_easy_answers_before_the_hard_one_is_done(road):
+    """answer_parts over one engine call (no pieces): the easy rows before the hard one form
+    a part of their own, given out before the hard row's search; progress counts each."""
+    from sudokit.batch.run import EngineCache, answer_parts
+    from sudokit.instances.grid import grids_from_rows
+    givens = _six_by_six("eeHe")
+    chunk = ColumnChunk(givens.astype(np.uint8), np.arange(1, 5), "sudoku", (2, 3))
+    if road == "instances":
+        chunk = grids_from_rows(chunk.values, chunk.box)
+    spec = RunSpec.of("count", limit=HARD_LIMIT, solver="takano")
+    with EngineCache() as engines:
+        parts = [found.counts.tolist() for found in answer_parts(spec, chunk, engines)]
+    assert parts == [[1, 1], [HARD_LIMIT], [1]]
+    done = []
+    streamed = [found for _, found in answer_chunks(spec, [chunk], done.append)]
+    assert np.concatenate([f.counts for f in streamed]).tolist() == [1, 1, HARD_LIMIT, 1]
+    assert done == list(np.cumsum([len(f.counts) for f in streamed]))
+    assert [len(f.counts) for f in streamed if HARD_LIMIT in f.counts] == [1]

@@ -12,6 +12,7 @@ from sudokit.batch import RunSpec, run_batch
 from sudokit.batch.spec import shape_keys
 from sudokit.instances import latin_square, precoloring, sudoku
 from sudokit.solvers import Budget, default_solver
+from sudokit.solvers.registry import grid_solver
 
 from ..helpers import EXAMPLES, assert_cli_error, cli_run
 
@@ -20,11 +21,12 @@ def empty(n: int):
     return sudoku(np.zeros((n, n), dtype=int))
 
 
-def test_grids_up_to_16_go_to_takano_and_larger_ones_to_cadical():
-    assert [default_solver(empty(n)) for n in (4, 9, 16, 25)] == [
-        "takano", "takano", "takano", "cadical195"]
-    assert default_solver(latin_square(np.zeros((30, 30), dtype=int))) == "cadical195"
+def test_grids_up_to_16_go_to_takano_and_larger_ones_to_the_portfolio():
+    assert [default_solver(empty(n)) for n in (4, 9, 16)] == ["takano"] * 3
+    assert default_solver(empty(25)) == grid_solver(empty(25)) == "cadical195"
+    assert default_solver(latin_square(np.zeros((30, 30), dtype=int))) == "cp"
     assert default_solver(latin_square(np.zeros((5, 5), dtype=int))) == "takano"
+    assert default_solver(latin_square(np.zeros((70, 70), dtype=int))) == "cadical195"
 
 
 def test_other_kinds_keep_their_own_default():
@@ -45,7 +47,7 @@ def test_a_sat_only_option_or_budget_chooses_the_sat_solver():
 def test_default_names_are_worked_out_per_instance():
     mixed = [empty(9), empty(25), empty(4)]
     names = RunSpec.of().engine_names(mixed, shape_keys(mixed))
-    assert names == ["takano", "cadical195", "takano"]
+    assert names == ["takano", grid_solver(empty(25)), "takano"]
     results = list(run_batch(mixed))
     assert [r.status for r in results] == ["sat"] * 3
     assert all(p.is_solution(r.solution) for p, r in zip(mixed, results, strict=True))

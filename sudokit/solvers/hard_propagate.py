@@ -1,0 +1,126 @@
+"""Propagation for the engine ``cp``: bit domains, a trail, forward checking and matching.
+
+Every domain change goes through :func:`change`, which writes the old mask on the trail (so
+a backtrack restores it) and queues the cell. :func:`propagate` then empties two queues:
+
+1. the cells: a changed cell marks its complete units *dirty*; a cell down to one value
+   removes it from its peers (forward checking: arc consistency of the binary "differ"
+   constraints, all there is for a graph's edges);
+2. the dirty units, one at a time once no cell is queued: AllDifferent by matching
+   (:func:`~sudokit.solvers.hard_match.unit_prune`), whose removals queue cells again.
+
+So matching runs only on the units whose domains changed since it last ran on them, after
+the cheap rule has done what it can, and starts from the unit's last matching. A failure
+returns the unit it happened in (its dom/wdeg weight goes up); -1 means a fixpoint.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> from sudokit.solvers.hard_layout import hard_model, new_work, S_TRAIL
+>>> model = hard_model(latin_square(np.zeros((3, 3), dtype=int)))
+>>> work = new_work(model)
+>>> work.dom[:] = 0b111
+>>> change(work.dom, 0, 0b001, work.trail, work.state, work.cell_queue, work.in_queue)
+>>> change(work.dom, 4, 0b010, work.trail, work.state, work.cell_queue, work.in_queue)
+>>> int(propagate(*model.args()[:6], *work.args()[:10], work.state, 1))   # a fixpoint
+-1
+>>> work.dom.reshape(3, 3).tolist()            # 1 . . / . 2 . / . . . -> one completion
+[[1, 4, 2], [4, 2, 1], [2, 1, 4]]
+>>> undo(work.dom, work.trail, work.state, 0); work.dom.tolist() == [7] * 9
+True
+"""
+
+from __future__ import annotations
+
+from .._accel.numba_cache import njit
+from .hard_layout import S_CELLS, S_MATCHINGS, S_PROPAGATIONS, S_TRAIL, S_UNITS
+from .hard_match import unit_prune
+
+__all__ = ["change", "clear_queues", "propagate", "undo"]
+
+
+@njit(inline="always")
+def change(dom, c, new, trail, state, cell_queue, in_queue):
+    """Set ``dom[c]`` to ``new`` (a subset), trailed, and queue ``c``."""
+    t = state[S_TRAIL]
+    trail[t, 0] = c
+    trail[t, 1] = dom[c]
+    state[S_TRAIL] = t + 1
+    dom[c] = new
+    if in_queue[c] == 0:
+        in_queue[c] = 1
+        cell_queue[state[S_CELLS]] = c
+        state[S_CELLS] += 1
+
+
+@njit
+def undo(dom, trail, state, length):
+    """Restore the domains to when the trail was ``length`` long."""
+    t = state[S_TRAIL]
+    while t > length:
+        t -= 1
+        dom[trail[t, 0]] = trail[t, 1]
+    state[S_TRAIL] = length
+
+
+@njit
+def clear_queues(cell_queue, in_queue, unit_queue, dirty, state):
+    """Empty both queues (after a failure)."""
+    for i in range(state[S_CELLS]):
+        in_queue[cell_queue[i]] = 0
+    for i in range(state[S_UNITS]):
+        dirty[unit_queue[i]] = 0
+    state[S_CELLS] = 0
+    state[S_UNITS] = 0
+
+
+@njit
+def propagate(units, complete, cell_units, peer_starts, peers, peer_unit, dom, trail, levels,
+              cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, state,
+              matching):
+    """Run the queued work to a fixpoint (see the module): -1, or the unit that failed.
+
+    ``matching`` 0 runs forward checking alone. ``levels`` and ``weights`` are not used
+    (they are in the argument list so that the work arrays pass in their usual order).
+    """
+    state[S_PROPAGATIONS] += 1
+    width = cell_units.shape[1]
+    while True:
+        while state[S_CELLS] > 0:
+            n = state[S_CELLS] - 1
+            state[S_CELLS] = n
+            c = cell_queue[n]
+            in_queue[c] = 0
+            for j in range(width):
+                u = cell_units[c, j]
+                if u < 0:
+                    break
+                if complete[u] and dirty[u] == 0:
+                    dirty[u] = 1
+                    unit_queue[state[S_UNITS]] = u
+                    state[S_UNITS] += 1
+            d = dom[c]
+            if (d & (d - 1)) == 0:
+                for k in range(peer_starts[c], peer_starts[c + 1]):
+                    p = peers[k]
+                    if dom[p] & d:
+                        left = dom[p] & ~d
+                        if left == 0:
+                            return peer_unit[k]
+                        change(dom, p, left, trail, state, cell_queue, in_queue)
+        if state[S_UNITS] == 0:
+            return -1
+        n = state[S_UNITS] - 1
+        state[S_UNITS] = n
+        u = unit_queue[n]
+        dirty[u] = 0
+        if matching == 0:
+            continue
+        state[S_MATCHINGS] += 1
+        k = unit_prune(dom, units[u], matches[u], scratch)
+        if k < 0:
+            return u
+        for i in range(k):
+            change(dom, units[u, scratch[5, i]], scratch[1, i], trail, state, cell_queue,
+                   in_queue)

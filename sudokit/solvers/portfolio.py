@@ -1,0 +1,145 @@
+"""The portfolio: which engine answers a grid when no solver is named, by the grid's family
+and side, from the measurements of ``benchmarks/hard_instances.py`` (issue 29).
+
+A grid's family is what its units are, not its kind's name: ``boxes`` (rows, columns and
+boxes or regions: Sudoku and its variants) or ``rows and columns`` (Latin square
+completion). Each :class:`Rule` of :data:`PORTFOLIO` covers one family and a range of sides
+and names its engines in order of preference: the first one that is installed and in the
+registry answers (so a missing optional extra such as OR-Tools falls back to the next). A
+grid no rule covers gets none (the registry's default then answers). The figures that
+justify each rule are in its ``measured`` text and, in full, in ``benchmarks/README.md``
+(section ``hard_instances.py``) and ``docs/guide/portfolio.md``.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square, sudoku
+>>> portfolio_solver(sudoku(np.zeros((9, 9), dtype=int)))
+'takano'
+>>> portfolio_solver(latin_square(np.zeros((30, 30), dtype=int)))
+'cp'
+>>> portfolio_solver(latin_square(np.zeros((70, 70), dtype=int))) is None   # no rule
+True
+>>> family_of(latin_square(np.zeros((5, 5), dtype=int)))
+'rows and columns'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["BOXES", "LINES", "PORTFOLIO", "Rule", "defaults_of", "family_of",
+           "portfolio_solver", "rule_for", "sides_of", "summary"]
+
+#: the families: grids with boxes (or regions) besides rows and columns, and grids of rows
+#: and columns only
+BOXES, LINES = "boxes", "rows and columns"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Grids of ``family`` with a side in ``smallest..largest`` go to the first usable
+    engine of ``engines``; ``measured`` says why (the benchmark's figures)."""
+
+    family: str
+    smallest: int
+    largest: int
+    engines: tuple[str, ...]
+    measured: str
+
+    def covers(self, family: str, side: int) -> bool:
+        """Whether a grid of ``family`` and ``side`` falls under this rule.
+
+        >>> Rule(BOXES, 1, 16, ("takano",), "").covers(BOXES, 9)
+        True
+        """
+        return family == self.family and self.smallest <= side <= self.largest
+
+
+#: the rules, from benchmarks/hard_instances.py (see the module)
+PORTFOLIO: tuple[Rule, ...] = (
+    Rule(BOXES, 1, 16, ("takano",),
+         "gecode 16x16, 55 puzzles, solve and count to 2: takano 55/55 in 0.0 CPU-s, CP-SAT "
+         "(1 worker) 0.4-0.6, CaDiCaL on a plain CNF 0.5; solver_family.py: 17-clue "
+         "uniqueness 86,000/s against dlx 21,000/s and cadical195 5,700/s"),
+    Rule(BOXES, 17, 64, ("cadical195",),
+         "gecode 25x25, 18 puzzles, solve within 60 s: cadical195 16 in 76 CPU-s (each "
+         "puzzle its own reduced CNF), CP-SAT (1 worker) 16 in 95, CaDiCaL on a plain CNF "
+         "17 in 85, cpsat 7 and cp 2 (both cut after 3 timeouts); generated 36x36 and "
+         "49x49: every engine within 0.7 s"),
+    Rule(LINES, 1, 16, ("takano",),
+         "qcp orders 10 and 15 (sampled): takano 5/5, each within 0.01 s"),
+    Rule(LINES, 17, 64, ("cp",),
+         "qwh30 (every 6th of 39) solved within 30 s: cp 7/7 in 3.3 CPU-s, CP-SAT (1 "
+         "worker) 7/7 in 12.1, CaDiCaL on a plain CNF 6/7, cpsat 3 of 4, cadical195 0 of 1; "
+         "qcp orders 10-25 (every 6th of 60): cp 10/10, cpsat and cadical195 10/10"),
+)
+
+
+def family_of(grid: Any) -> str:
+    """The family of a grid (see the module): :data:`BOXES` or :data:`LINES`."""
+    has_boxes = getattr(grid, "box", None) is not None or getattr(grid, "regions",
+                                                                   None) is not None
+    return BOXES if has_boxes else LINES
+
+
+def rule_for(grid: Any) -> Rule | None:
+    """The rule covering ``grid`` (its family and side ``grid.n``), or None."""
+    family = family_of(grid)
+    return next((rule for rule in PORTFOLIO if rule.covers(family, grid.n)), None)
+
+
+def portfolio_solver(grid: Any, usable: Callable[[str], bool] = lambda name: True
+                     ) -> str | None:
+    """The engine the portfolio picks for ``grid``: the first of its rule's engines that
+    ``usable`` accepts (the registry passes: registered and installed), or None when no
+    rule covers the grid or none of its engines is usable.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sudokit.instances import sudoku
+    >>> portfolio_solver(sudoku(np.zeros((4, 4), dtype=int)), lambda name: False) is None
+    True
+    """
+    rule = rule_for(grid)
+    if rule is None:
+        return None
+    return next((name for name in rule.engines if usable(name)), None)
+
+
+def sides_of(rule: Rule) -> str:
+    """The sides of a rule in words.
+
+    >>> sides_of(Rule(BOXES, 17, 36, ("cadical195",), ""))
+    'from 17x17 to 36x36'
+    """
+    if rule.smallest <= 1:
+        return f"up to {rule.largest}x{rule.largest}"
+    return f"from {rule.smallest}x{rule.smallest} to {rule.largest}x{rule.largest}"
+
+
+def summary(usable: Callable[[str], bool] = lambda name: True) -> str:
+    """The rules in one phrase, for help texts: each rule's first ``usable`` engine.
+
+    >>> summary().startswith("takano for grids with boxes up to 16x16")
+    True
+    """
+    parts = []
+    for rule in PORTFOLIO:
+        name = next((engine for engine in rule.engines if usable(engine)), None)
+        if name is not None:
+            parts.append(f"{name} for grids with {rule.family} {sides_of(rule)}")
+    return "; ".join(parts)
+
+
+def defaults_of(name: str) -> list[str]:
+    """What engine ``name`` is the portfolio's first choice for, one phrase per rule.
+
+    >>> defaults_of("takano")[0]
+    'grids with boxes up to 16x16'
+    """
+    return [f"grids with {rule.family} {sides_of(rule)}" for rule in PORTFOLIO
+            if rule.engines[0] == name]

@@ -1,0 +1,218 @@
+"""The engine ``cp`` (sudokit.solvers.hard_engine): answers checked, counts against brute
+force, CP-SAT and CaDiCaL, seeds, node and time budgets, the command line."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudokit.errors import BudgetExhausted
+from sudokit.formats import read_instances
+from sudokit.instances import latin_square, precoloring, sudoku
+from sudokit.solvers import ENGINES, Budget, open_engine
+from sudokit.solvers.hard_engine import HEURISTICS, HardCPEngine
+from sudokit.solvers.hard_layout import luby
+
+from ..helpers import (
+    EXAMPLES,
+    brute_force_count,
+    cli_run,
+    cyclic_latin,
+    data_path,
+    partial_grids,
+    requires,
+    small_precolorings,
+)
+
+#: the engine's variants: every one must give the same counts
+VARIANTS = [{}, {"heuristic": "domwdeg"}, {"matching": False}, {"restarts": False},
+            {"last_conflict": False, "seed": 5}]
+
+
+def check_count(engine, problem, limit):
+    """``engine.count`` with the solution checked; the count."""
+    count, first = engine.count(problem, limit)
+    assert (first is None) == (count == 0)
+    if first is not None:
+        assert problem.is_solution(first)
+    return count
+
+
+@st.composite
+def latin_partials(draw):
+    """Latin squares of order 2 to 5 with random givens of a random full square."""
+    n = draw(st.integers(2, 5))
+    full = cyclic_latin(n)
+    full = full[np.array(draw(st.permutations(range(n))))]
+    full = full[:, np.array(draw(st.permutations(range(n))))]
+    symbols = np.array(draw(st.permutations(range(1, n + 1))))
+    full = symbols[full - 1]
+    least = 0 if n < 5 else 13         # keeps brute force small on order 5
+    mask = np.array(draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n)))
+    order = np.array(draw(st.permutations(range(n * n))))
+    mask[order[:least]] = True
+    return latin_square(np.where(mask.reshape(n, n), full, 0))
+
+
+@settings(max_examples=30, deadline=None)
+@given(latin_partials(), st.sampled_from(VARIANTS))
+def test_latin_counts_match_brute_force(problem, options):
+    with HardCPEngine(**options) as engine:
+        assert check_count(engine, problem, None) == brute_force_count(problem)
+
+
+@settings(max_examples=30, deadline=None)
+@given(partial_grids(), st.sampled_from(VARIANTS))
+def test_grid_counts_match_brute_force(problem, options):
+    with HardCPEngine(**options) as engine:
+        assert check_count(engine, problem, None) == brute_force_count(problem)
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_precolorings(), st.sampled_from(VARIANTS))
+def test_precoloring_counts_match_brute_force(problem, options):
+    with HardCPEngine(**options) as engine:
+        assert check_count(engine, problem, None) == brute_force_count(problem)
+
+
+@settings(max_examples=40, deadline=None)
+@given(partial_grids(), st.integers(1, 3), st.integers(0, 2**32 - 1))
+def test_count_to_a_limit_is_the_brute_force_count_capped(problem, limit, seed):
+    with HardCPEngine(seed=seed) as engine:
+        assert check_count(engine, problem, limit) == min(limit, brute_force_count(problem))
+
+
+def test_known_counts():
+    """Latin squares of orders 1-5 and the 4x4 and 6x6 (2x3) Sudoku grids."""
+    engine = HardCPEngine()
+    for n, count in ((1, 1), (2, 2), (3, 12), (4, 576), (5, 161280)):
+        assert check_count(engine, latin_square(np.zeros((n, n), dtype=int)), None) == count
+    assert check_count(engine, sudoku(np.zeros((4, 4), dtype=int)), None) == 288
+    assert check_count(engine, sudoku(np.zeros((6, 6), dtype=int), (2, 3)), 10**5) == 10**5
+
+
+def test_instances_without_solutions():
+    """Givens that do not clash but leave a cell no value, a Latin square with no
+    completion, a triangle with two colors."""
+    stuck = np.array([[1, 0, 0, 0], [0, 2, 0, 0], [0, 3, 0, 0], [0, 4, 0, 0]])
+    with HardCPEngine() as engine:
+        assert engine.count(sudoku(stuck), 2) == (0, None)
+        assert engine.solve(latin_square(np.array([[1, 0], [0, 2]]))) is None
+        assert engine.count(precoloring(3, [(0, 1), (1, 2), (0, 2)], 2), 5) == (0, None)
+        assert engine.count(precoloring(2, [(0, 1)], 1), 5) == (0, None)
+
+
+def test_registry_entry():
+    spec = ENGINES["cp"]
+    assert spec.budgets == ("seconds", "nodes") and spec.options == ("seed",)
+    assert spec.kernels == "cp" and "maxSD" in spec.description
+    with open_engine("cp", seed=3) as engine:
+        assert isinstance(engine, HardCPEngine) and engine.seed == 3
+    assert set(HEURISTICS) == {"maxsd", "domwdeg"}
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+# -- real instances, against CP-SAT and CaDiCaL ------------------------------------------------
+
+def shared(*parts, count=None):
+    records = read_instances(str(data_path(*parts)))
+    return [r.instance for r in records[:count]]
+
+
+def qcp(order, count):
+    folder = data_path("latin", "qcp_csp2009_minizinc")
+    paths = sorted(folder.glob(f"qcp-{order}-*.pls"))[:count]
+    return [read_instances(str(p))[0].instance for p in paths]
+
+
+def decided_counts(name, problems, limit=2):
+    with open_engine(name) as engine:
+        return [check_count(engine, p, limit) for p in problems]
+
+
+@requires("cp", "ortools")
+@pytest.mark.parametrize("problems", [
+    lambda: shared("sudoku", "gecode-9-16-25", "sudoku9_gecode.txt"),
+    lambda: shared("sudoku", "gecode-9-16-25", "sudoku16_janko_via_gecode.txt", count=12),
+    lambda: qcp(10, 8),
+], ids=["gecode9", "gecode16", "qcp10"])
+def test_counts_to_two_match_cpsat_and_cadical(problems):
+    problems = problems()
+    ours = decided_counts("cp", problems)
+    assert ours == decided_counts("cpsat", problems)
+    assert ours == decided_counts("cadical195", problems)
+    assert 2 not in ours or len(problems) < 10   # the puzzle sets are unique
+
+
+def test_qwh30_solutions_are_checked():
+    problems = shared("latin", "qwh30_42pct_zanarini_pesant", "qwh-30-374-1.pls")
+    with HardCPEngine(seed=1) as engine:
+        solution = engine.solve(problems[0], Budget(seconds=600))
+    assert problems[0].is_solution(solution)
+
+
+# -- seeds, slices and budgets -----------------------------------------------------------------
+
+def hard_qwh():
+    """A qwh30 instance that needs restarts (thousands of nodes)."""
+    return shared("latin", "qwh30_42pct_zanarini_pesant", "qwh-30-374-10.pls")[0]
+
+
+def test_nodes_are_reproducible_with_a_seed_however_sliced():
+    problem = hard_qwh()
+    runs = []
+    for seed, slice_seconds in ((7, 0.02), (7, 1e-9), (8, 0.02)):
+        engine = HardCPEngine(seed=seed)
+        engine.slice_seconds = slice_seconds
+        solution = engine.solve(problem)
+        assert problem.is_solution(solution)
+        runs.append((engine.stats, solution.tolist()))
+    assert runs[0] == runs[1]
+    assert runs[0][0]["restarts"] > 0
+    assert runs[0][0]["nodes"] != runs[2][0]["nodes"]      # another seed, another search
+
+
+def test_a_node_budget_holds():
+    problem = hard_qwh()
+    engine = HardCPEngine(seed=7)
+    engine.solve(problem)
+    needed = engine.stats["nodes"]
+    budget = needed // 3
+    with pytest.raises(BudgetExhausted):
+        engine.solve(problem, Budget(nodes=budget))
+    # a slice ends at the budget, or within the failures of one backtrack past it
+    assert budget <= engine.stats["nodes"] <= budget + problem.num_cells
+
+
+def test_a_time_budget_stops_the_search_between_slices():
+    """An exhausted clock ends the search after its first slice (16 nodes and one
+    backtrack), whatever the machine's load: work done, not wall time."""
+    problem = hard_qwh()
+    engine = HardCPEngine(seed=7)
+    with pytest.raises(BudgetExhausted) as caught:
+        engine.count(problem, 2, Budget(seconds=1e-9))
+    assert caught.value.found == 0
+    assert engine.stats["nodes"] <= 1 + 16 + problem.num_cells
+
+
+def test_counting_beyond_one_is_exhaustive():
+    """Counting to 2 never restarts: an instance with two solutions gets both."""
+    grid = cyclic_latin(6)
+    grid[:2, :] = 0                                 # rows 0 and 1 swap: two completions
+    problem = latin_square(grid)
+    with HardCPEngine(base=1) as engine:
+        assert check_count(engine, problem, 5) == brute_force_count(problem)
+        assert engine.stats["restarts"] == 0
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+def test_cli_solve_and_count():
+    result = cli_run("count", "--solver", "cp", "--limit", "2", "--json", EXAMPLES / "qwh5.pls")
+    assert result.exit_code == 0 and '"count":1,' in result.stdout
+    result = cli_run("solve", "--solver", "cp", "--seed", "4", EXAMPLES / "top3.txt")
+    assert result.exit_code == 0 and len(result.stdout.split()) == 3
+    result = cli_run("solve", "--solver", "cp", EXAMPLES / "myciel3-precolored.col")
+    assert result.exit_code == 0
