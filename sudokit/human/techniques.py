@@ -110,6 +110,12 @@ TECHNIQUES: dict[str, Technique] = {t.name: t for t in (
     _t("naked-quad", "subsets", 5.0, "naked_quad", "four cells of a unit, four candidates"),
     _t("jellyfish", "fish", 5.2, "jellyfish", "a value's places in four rows in four columns"),
     _t("hidden-quad", "subsets", 5.4, "hidden_quad", "four values, four places in a unit"),
+    _t("bug", "uniqueness", 5.6, "bug",
+       "bivalue universal grave + 1: every empty cell but one has two candidates",
+       needs_boxes=True, classic_only=True, needs_unique=True),
+    _t("aligned-pair-exclusion", "exclusion", 6.2, "aligned_pair_exclusion",
+       "two cells that see each other: the pairs of values that would empty a cell both see "
+       "are excluded; a value left in no pair is removed"),
     _t("x-chain", "chains", 6.5, "x_chain",
        "one value: strong and weak links alternate; the chain's ends' common peers lose it"),
     _t("simple-colouring", "colouring", 6.5, "simple_colouring",

@@ -10,6 +10,11 @@ to have one solution (checked first), the pattern must be broken:
 - type 4 (4.5): two corners on one line are ``xy``; in a unit holding the other two, ``x``
   has no other place, so those two lose ``y``.
 
+Bivalue universal grave (BUG+1, Sudoku Explainer 5.6): when every empty cell but one has
+two candidates, that cell's candidate seen three times in one of its units must be placed:
+otherwise each value would have two places in every unit, and such a grid has no solution
+or two.
+
 Only for grids with boxes and no variant (a variant's units break the swap).
 
 Examples
@@ -28,10 +33,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board, bits, cells_text, popcount
-from .step import Step, elimination_step
+from .board import Board, bits, cell_text, cells_text, popcount
+from .step import Step, elimination_step, make_step
 
-__all__ = ["unique_rectangle"]
+__all__ = ["unique_rectangle", "bug"]
 
 
 def _rectangles(board: Board):
@@ -89,4 +94,30 @@ def unique_rectangle(board: Board) -> Step | None:
                         (layout.unit_names[unit],),
                         f"unique rectangle type 4 {where} ({strong} only there in "
                         f"{layout.unit_names[unit]})")
+    return None
+
+
+def bug(board: Board) -> Step | None:
+    """BUG+1: one cell with three candidates, every other empty cell with two."""
+    cands, layout = board.cands, board.layout
+    extra = -1
+    for cell, mask in enumerate(cands):
+        if not mask:
+            continue
+        count = popcount(mask)
+        if count == 3 and extra < 0:
+            extra = cell
+        elif count != 2:
+            return None
+    if extra < 0:
+        return None
+    for unit in layout.cell_units[extra]:
+        for value in bits(cands[extra]):
+            if len(board.cells_with(unit, value)) == 3:
+                pattern = [(c, v) for c, m in enumerate(cands) if m for v in bits(m)]
+                return make_step(board, "bug", 5.6, place=[(extra, value)], pattern=pattern,
+                                 houses=(layout.unit_names[unit],),
+                                 text=f"{cell_text(board.n, extra)} = {value} (bivalue "
+                                      f"universal grave + 1: {value} three times in "
+                                      f"{layout.unit_names[unit]})")
     return None
