@@ -58,7 +58,7 @@ def popcount(mask: int) -> int:
     >>> popcount(0b1011)
     3
     """
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def cell_text(n: int, cell: int) -> str:

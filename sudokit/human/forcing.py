@@ -93,11 +93,14 @@ def forcing_chain(board: Board) -> Step | None:
         f"and false")
 
 
-def _common(links: Links, branches: list[int]) -> tuple[int, list, list] | None:
-    """What every branch makes true or false: (length, placed, removed)."""
+def _common(links: Links, branches: list[int], known: dict) -> tuple[int, list, list] | None:
+    """What every branch makes true or false: (length, placed, removed); ``known`` keeps
+    each node's implications for the next call."""
     results = []
     for nd in branches:
-        on, off, clash = implications(links, nd)
+        if nd not in known:
+            known[nd] = implications(links, nd)
+        on, off, clash = known[nd]
         if clash is not None:
             return None        # a contradiction: the forcing chain's business
         results.append((on, off))
@@ -123,10 +126,11 @@ def cell_forcing_chain(board: Board) -> Step | None:
     links = Links(board)
     n, cands, layout = board.n, board.cands, board.layout
     best = None
+    known: dict = {}
     for cell, mask in enumerate(cands):
         if mask & (mask - 1):
             branches = [cell * n + v for v in range(n) if mask >> v & 1]
-            found = _common(links, branches)
+            found = _common(links, branches, known)
             if found and (best is None or found[0] < best[0]):
                 best = (found[0], found[1], found[2], branches, f"cell {cell_text(n, cell)}")
     for index, unit in enumerate(layout.units):
@@ -135,7 +139,7 @@ def cell_forcing_chain(board: Board) -> Step | None:
             if len(places) < 2:
                 continue
             branches = [c * n + value0 for c in places]
-            found = _common(links, branches)
+            found = _common(links, branches, known)
             if found and (best is None or found[0] < best[0]):
                 best = (found[0], found[1], found[2], branches,
                         f"{value0 + 1} in {layout.unit_names[index]}")
