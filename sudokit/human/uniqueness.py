@@ -99,7 +99,7 @@ def unique_rectangle(board: Board) -> Step | None:
 
 def bug(board: Board) -> Step | None:
     """BUG+1: one cell with three candidates, every other empty cell with two."""
-    cands, layout = board.cands, board.layout
+    cands = board.cands
     extra = -1
     for cell, mask in enumerate(cands):
         if not mask:
@@ -111,13 +111,28 @@ def bug(board: Board) -> Step | None:
             return None
     if extra < 0:
         return None
-    for unit in layout.cell_units[extra]:
-        for value in bits(cands[extra]):
-            if len(board.cells_with(unit, value)) == 3:
-                pattern = [(c, v) for c, m in enumerate(cands) if m for v in bits(m)]
-                return make_step(board, "bug", 5.6, place=[(extra, value)], pattern=pattern,
-                                 houses=(layout.unit_names[unit],),
-                                 text=f"{cell_text(board.n, extra)} = {value} (bivalue "
-                                      f"universal grave + 1: {value} three times in "
-                                      f"{layout.unit_names[unit]})")
+    for value in bits(cands[extra]):
+        if _grave_without(board, extra, value):
+            pattern = [(c, v) for c, m in enumerate(cands) if m for v in bits(m)]
+            return make_step(board, "bug", 5.6, place=[(extra, value)], pattern=pattern,
+                             text=f"{cell_text(board.n, extra)} = {value} (bivalue universal "
+                                  f"grave + 1: without {value} every candidate would have two "
+                                  f"places in each of its units)")
     return None
+
+
+def _grave_without(board: Board, cell: int, value: int) -> bool:
+    """Whether, with ``value`` taken from ``cell``, every value left in a unit has exactly
+    two places there (the grave: no solution or two)."""
+    cands = list(board.cands)
+    cands[cell] &= ~(1 << (value - 1))
+    for unit in board.layout.units:
+        once = twice = thrice = 0
+        for c in unit:
+            mask = cands[c]
+            thrice |= twice & mask
+            twice |= once & mask
+            once |= mask
+        if thrice or once & ~twice:
+            return False
+    return True
