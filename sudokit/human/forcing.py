@@ -4,7 +4,8 @@
   candidate true and follow the links as they are (a true candidate makes the candidates
   it sees false; a false one makes its strong partner true); a candidate that ends both
   true and false proves the assumption false.
-- Cell and unit forcing chains (8.1 and up): every candidate of a cell, or every place of
+- Cell and unit forcing chains (7.9 plus the length bonus, at least 4 candidates per
+  branch, so 8.2 and up as in Sudoku Explainer's table): every candidate of a cell, or every place of
   a value in a unit, leads by those links to the same candidate true (it is placed) or
   false (it is removed).
 - Forcing net (Sudoku Explainer's dynamic forcing chains, 8.5 and up): assume a candidate
@@ -146,7 +147,7 @@ def cell_forcing_chain(board: Board) -> Step | None:
     if best is None:
         return None
     length, placed, removed, branches, what = best
-    rating = 8.1 + length_bonus(length)
+    rating = 7.9 + length_bonus(length)
     pattern = [links.pair(nd) for nd in branches]
     if placed:
         cell, value = links.pair(placed[0])

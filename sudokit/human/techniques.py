@@ -130,7 +130,7 @@ TECHNIQUES: dict[str, Technique] = {t.name: t for t in (
     _t("forcing-chain", "forcing", 7.1, "forcing_chain",
        "a candidate that leads to a contradiction by singles is false (Nishio, "
        "contradiction forcing chains)"),
-    _t("cell-forcing-chain", "forcing", 8.2, "cell_forcing_chain",
+    _t("cell-forcing-chain", "forcing", 7.9, "cell_forcing_chain",
        "every candidate of a cell (or every place of a value in a unit) implies the same "
        "result"),
     _t("forcing-net", "forcing", 8.8, "forcing_net",
