@@ -6,8 +6,8 @@
   true and false proves the assumption false.
 - Cell and unit forcing chains (7.9 plus the length bonus of all the branches' candidates;
   SE's table says 8.2-8.7, common 8.2-8.5, which 7.9 matched best on SE-rated puzzles):
-  every candidate of a cell, or every place of a value in a unit, leads by those links to the same candidate true (it is placed) or
-  false (it is removed).
+  every candidate of a cell, or every place of a value in a unit, leads by those links to
+  the same candidate true (it is placed) or false (it is removed).
 - Forcing net (Sudoku Explainer's dynamic forcing chains, 8.5 and up): assume a candidate
   true, place it and go on placing singles on the changed grid; a cell with no candidate
   or a value with no place proves the assumption false. When no such contradiction
