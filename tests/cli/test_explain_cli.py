@@ -105,3 +105,24 @@ def test_grade_rating_puts_the_rating_beside_the_grade():
     assert second.endswith(" 7.1 expert")
     obj = json.loads(cli_run("grade", "--rating", "--json", "-", input=CHAINS + "\n").stdout)
     assert (obj["rating"], obj["level"], obj["hardest"]) == (7.1, "expert", "aic")
+
+
+def test_ctrl_c_ends_explain_with_130_and_one_line(tmp_path):
+    """On the forum's hardest puzzles (forcing nets for seconds), after the first step."""
+    import os
+    import subprocess
+    import sys
+
+    from ..helpers import data_path, interrupt
+
+    hardest = data_path("sudoku", "9x9-tdoku", "puzzles5_forum_hardest_1905_11+")
+    lines = [line for line in hardest.read_text().splitlines() if not line.startswith("#")]
+    path = tmp_path / "hard.txt"
+    path.write_text("\n".join(lines[:20]) + "\n")
+    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1")
+    process = subprocess.Popen([sys.executable, "-m", "sudokit", "explain", str(path)],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    run = interrupt(process, lambda out, err: out.count("\n") >= 3)
+    assert run.code == 130, run.err
+    assert run.err.strip().splitlines() == ["sudokit: interrupted"]
+    assert run.out.endswith("\n")
