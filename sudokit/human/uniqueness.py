@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board, bits, cell_text, cells_text, popcount
+from .board import Board, bits, cell_text, cells_text
 from .step import Step, elimination_step, make_step
 
 __all__ = ["unique_rectangle", "bug"]
@@ -49,7 +49,7 @@ def _rectangles(board: Board):
             corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
             common = cands[corners[0]] & cands[corners[1]] & cands[corners[2]] & \
                 cands[corners[3]]
-            if popcount(common) < 2 or len({box_of[c] for c in corners}) != 2:
+            if common.bit_count() < 2 or len({box_of[c] for c in corners}) != 2:
                 continue
             for x, y in combinations(bits(common), 2):
                 yield corners, (1 << (x - 1)) | (1 << (y - 1))
@@ -76,7 +76,7 @@ def unique_rectangle(board: Board) -> Step | None:
         if not any(layout.kind[u] in ("row", "column") for u in shared):
             continue
         extra_a, extra_b = cands[roof[0]] & ~pair, cands[roof[1]] & ~pair
-        if extra_a == extra_b and popcount(extra_a) == 1:
+        if extra_a == extra_b and extra_a.bit_count() == 1:
             z = extra_a.bit_length()
             removed = [(c, z) for c in layout.peers[roof[0]] & layout.peers[roof[1]]
                        if cands[c] & extra_a]
@@ -104,7 +104,7 @@ def bug(board: Board) -> Step | None:
     for cell, mask in enumerate(cands):
         if not mask:
             continue
-        count = popcount(mask)
+        count = mask.bit_count()
         if count == 3 and extra < 0:
             extra = cell
         elif count != 2:
