@@ -40,6 +40,8 @@ def aligned_pair_exclusion(board: Board) -> Step | None:
                 continue
             seen = peers[b]
             blockers = [cands[c] for c in near if c in seen]
+            if not blockers:
+                continue            # every value of one keeps a partner in the other
             allowed_a = allowed_b = 0
             for x in bits(ma):
                 for y in bits(mb):
