@@ -16,9 +16,7 @@ def _kinds(spec: EngineSpec) -> str:
 
 def _notes(spec: EngineSpec) -> str:
     notes = [] if spec.counts else ["solve only"]
-    if spec.name == DEFAULT_SOLVER:
-        notes.append("default for the rest")
-    grids = defaults_of(spec.name)
+    grids = defaults_of(spec.name) + (["everything else"] if spec.name == DEFAULT_SOLVER else [])
     if grids:
         notes.append("default for " + "; ".join(grids))
     if spec.name == "dlx":

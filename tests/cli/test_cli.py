@@ -350,8 +350,8 @@ def test_solvers_lists_default():
     marked = {line.split()[0]: line[line.index("(default"):] for line in lines
               if "(default" in line}
     assert marked == {
-        "cadical195": "(default for the rest) (default for grids with boxes from 17x17 to "
-                      "64x64)",
+        "cadical195": "(default for grids with boxes from 17x17 to 64x64; everything "
+                      "else)",
         "dlx": "(default for exact cover)",
         "takano": "(default for grids with boxes up to 16x16; grids with rows and columns up "
                   "to 16x16)",
