@@ -129,12 +129,20 @@ def test_python_block_runs(page, index, block, monkeypatch):
     exec(compile(block, f"{page} (python block {index})", "exec"), {"__name__": "__docs__"})
 
 
-@pytest.mark.parametrize("page, index, block", PYCON, ids=_ids(PYCON))
-def test_pycon_block_is_a_passing_doctest(page, index, block, monkeypatch):
-    skip_unless_installed(block)
+#: a page's pycon blocks are one session, as a reader types them: a block uses the names the
+#: blocks above it made, so each block runs after the ones before it, in one namespace
+PYCON_PAGES = sorted({page for page, _, _ in PYCON})
+
+
+@pytest.mark.parametrize("page", PYCON_PAGES)
+def test_pycon_blocks_are_a_passing_doctest(page, monkeypatch):
     monkeypatch.chdir(ROOT)
-    test = doctest.DocTestParser().get_doctest(block, {}, f"{page}#{index}", page, 0)
-    assert test.examples, "a pycon block without >>> lines"
+    names: dict = {}
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test, out=lambda text: print(text, end=""))
+    for _, index, block in (item for item in PYCON if item[0] == page):
+        skip_unless_installed(block)
+        test = doctest.DocTestParser().get_doctest(block, names, f"{page}#{index}", page, 0)
+        assert test.examples, f"pycon block {index} has no >>> lines"
+        runner.run(test, out=lambda text: print(text, end=""), clear_globs=False)
+        names = test.globs
     assert runner.summarize(verbose=False).failed == 0, "see the doctest report above"
