@@ -6,6 +6,7 @@ import os
 
 import click
 
+from ..draw.sheet import PAPERS
 from ..errors import BudgetExhausted, InstanceError, SudokitError
 from ..formats.styles import output_style
 from ..problems import PROBLEMS, problem_kind
@@ -26,6 +27,8 @@ from .output import write_output
 
 #: picture formats, by file extension
 FORMATS = ("svg", "png", "pdf")
+#: answer grids on a page of the answer key (at least as many as puzzles on a page)
+ANSWERS_PER_PAGE = 12
 
 #: options that apply to grids only, and to graphs only (given for the other: a usage error)
 GRID_OPTIONS = ("candidates", "scheme", "highlight_givens")
@@ -57,6 +60,18 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
               metavar="K",
               help="A sheet puts K pictures on a page (a PDF has a page each; SVG and PNG "
                    "write OUT-1, OUT-2, ... when there are more).")
+@click.option("--paper", type=Choice(list(PAPERS)),
+              help="Print sheets: pages of this paper size ("
+                   + "; ".join(f"{name}: {paper.help}" for name, paper in PAPERS.items())
+                   + "), each puzzle scaled to its slot and captioned with its number, "
+                     "level and rating.")
+@click.option("--title", metavar="TEXT", help="With --paper: a title at the top of each page.")
+@click.option("--answers", is_flag=True,
+              help="Add an answer key: the solutions, numbered as the puzzles, on pages at "
+                   "the end.")
+@click.option("--rating/--no-rating", default=True, show_default=True,
+              help="With --paper: Sudoku captions carry the level and Sudoku Explainer "
+                   "rating ('sudokit grade').")
 @click.option("--width", type=click.IntRange(min=16, max=20000), metavar="PX",
               help="Width of the picture in pixels (PNG size; the height keeps the aspect "
                    "ratio).")
@@ -73,7 +88,8 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
 @instance_options_for(tuple(PROBLEMS), layout_flag="--input-layout")
 @click.pass_context
 def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_givens,
-         per_page, width, layout, seed, solver, time_limit, problem, box, colors):
+         per_page, paper, title, answers, rating, width, layout, seed, solver, time_limit,
+         problem, box, colors):
     """Draw the puzzles or graphs of FILE ('-' for stdin) as SVG, PNG or PDF.
 
     Sudoku of any size and box shape (thick box borders), Latin squares, and graphs with
@@ -90,13 +106,21 @@ def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_
         sudokit draw - --candidates --scheme FCI -o "$out/top3.pdf" && echo "$out/top3.pdf"
       out=$(mktemp -d) && sudokit examples myciel3-precolored |
         sudokit draw - --solution -o "$out/g.svg" && echo "$out/g.svg"
+      out=$(mktemp -d) && sudokit generate sudoku --size 9 --minimal --count 6 --seed 1 |
+        sudokit draw - --paper a4 --title "Set 1" --answers -o "$out/set.pdf"
     """
     exclusive(ctx, "solution", "candidates")
     exclusive(ctx, "index", "per_page")
+    exclusive(ctx, "solution", "answers")
     requires(ctx, "scheme", "candidates")
     for name in ("solver", "time_limit"):
-        requires(ctx, name, "solution")
+        requires(ctx, name, "solution", "answers")
+    for name in ("title", "rating"):
+        requires(ctx, name, "paper")
     fmt = _format(fmt, output)
+    if paper is not None and width is not None and fmt == "pdf":
+        raise click.UsageError("--width does not apply to a --paper PDF: its pages are the "
+                               "paper's size")
     scheme_name = _scheme(scheme) if candidates else None
     records = load(file, problem, box, colors)
     if index is not None:
@@ -104,17 +128,58 @@ def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_
             raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
         records = records[index - 1:index]
     _check_kinds(ctx, records, file)
-    solutions = _solve(records, check_solver(solver), make_budget(time_limit, None)) \
-        if solution else [None] * len(records)
+    solved = _solve(records, check_solver(solver), make_budget(time_limit, None)) \
+        if solution or answers else [None] * len(records)
+    solutions = solved if solution else [None] * len(records)
     numbers = [index] if index is not None else list(range(1, len(records) + 1))
-    caption = len(records) > 1
-    pictures = [_picture(record, values, scheme_name, highlight_givens, layout, seed,
-                         f"#{number}" if caption else None)
-                for record, values, number in zip(records, solutions, numbers, strict=True)]
-    from ..draw import sheet_pages
+    captions = _captions(records, numbers, paper is not None and rating) \
+        if len(records) > 1 or paper is not None else [None] * len(records)
+    pictures = [_picture(record, values, scheme_name, highlight_givens, layout, seed, caption)
+                for record, values, caption in zip(records, solutions, captions, strict=True)]
+    keys = [_picture(record, values, None, False, layout, seed, f"No. {number}")
+            for record, values, number in zip(records, solved, numbers, strict=True)] \
+        if answers else []
+    _write(_pages(pictures, keys, paper, per_page, title), fmt, output, width, file)
 
-    pages = pictures if len(pictures) == 1 else sheet_pages(pictures, per_page)
-    _write(pages, fmt, output, width, file)
+
+def _pages(pictures, keys, paper, per_page, title) -> list:
+    """The pages: one picture alone, a sheet, or paper pages; an answer key after them."""
+    from ..draw import paper_pages, sheet_pages
+
+    if paper is None:
+        if len(pictures) == 1 and not keys:
+            return pictures
+        return sheet_pages(pictures, per_page) + (sheet_pages(keys, max(per_page, ANSWERS_PER_PAGE))
+                                                  if keys else [])
+    per_key_page = max(per_page, ANSWERS_PER_PAGE)
+    total = -(-len(pictures) // per_page) + -(-len(keys) // per_key_page)
+    pages = paper_pages(pictures, paper, per_page, title, total_pages=total)
+    if keys:
+        pages += paper_pages(keys, paper, per_key_page,
+                             f"{title} - answers" if title else "Answers",
+                             first_page=len(pages) + 1, total_pages=total)
+    return pages
+
+
+def _captions(records, numbers, rated: bool) -> list[str]:
+    """``No. k``, with ``rated`` and a rateable Sudoku its level and SE rating as well."""
+    captions = []
+    for record, number in zip(records, numbers, strict=True):
+        caption = f"No. {number}"
+        if rated and problem_kind(record.instance).gradable:
+            caption += _rating_text(record.instance)
+        captions.append(caption)
+    return captions
+
+
+def _rating_text(instance) -> str:
+    """`` - level, SE x.y`` of a puzzle (``sudokit.human.rate``)."""
+    from ..human import rate
+
+    found = rate(instance)
+    if not found.solved:
+        return f" - beyond {found.level}, SE {found.value:.1f}+"
+    return f" - {found.level}, SE {found.value:.1f}"
 
 
 def _format(fmt: str | None, output: str | None) -> str:
@@ -172,7 +237,7 @@ def _solve(records, solver, budget) -> list:
                                   "before a solution")
         if result.solution is None:
             raise InstanceError(f"instance at line {record.line} has no solution to draw; "
-                                "leave out --solution")
+                                "leave out --solution and --answers")
         solutions.append(result.solution)
     return solutions
 
