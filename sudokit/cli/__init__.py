@@ -50,10 +50,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "exact cover."),
     "examples": ("sudokit.cli.examples:examples",
                  "List the bundled example files, or print the one called NAME to stdout."),
+    "explain": ("sudokit.cli.explain:explain",
+                "Explain every puzzle in FILE ('-' for stdin) step by step, as a person "
+                "solves it."),
     "generate": ("sudokit.cli.generate:generate",
                  "Generate puzzles and instances (results on stdout, progress on stderr)."),
     "grade": ("sudokit.cli.grade:grade",
               "Grade every grid puzzle in FILE ('-' for stdin) by propagation strength."),
+    "hint": ("sudokit.cli.explain:hint",
+             "Print the next step of every puzzle in FILE ('-' for stdin), only as much as "
+             "asked."),
     "kernels": ("sudokit.cli.kernels:kernels",
                 "List the compiled kernel families, or compile them with --build, then list "
                 "them."),

@@ -1,0 +1,122 @@
+"""Chains: X-chains, XY-chains and alternating inference chains (AIC).
+
+A chain alternates strong links (not both false) and weak links (not both true), starting
+and ending with a strong link: one of its two ends is true, so a candidate that sees both
+ends is false. The search is breadth-first from each candidate, so the shortest chain that
+removes something is found first.
+
+- X-chain: one value, strong links are a unit's two places of the value (Sudoku Explainer
+  rates single-value chains and cycles 6.5 and up);
+- XY-chain: bivalue cells, strong links within a cell, weak links between cells on one
+  value, both ends the same value (6.6 and up);
+- AIC: any strong and weak links (7.0 and up).
+
+Each adds :func:`~sudokit.human.links.length_bonus` of its number of candidates.
+
+Examples
+--------
+>>> from sudokit.formats import parse_puzzles
+>>> from .path import solve_path, apply_step
+>>> from .techniques import ORDER
+>>> p = parse_puzzles("2...5...6.1.....9.6..8.1..3..7.9.6.....7.3...9...8...2"
+...                   "1.......5.6.9.2.1...3.6.2..")[0].instance
+>>> board = Board.of(p)
+>>> for step in solve_path(p, techniques=ORDER[:ORDER.index("x-chain")]).steps:
+...     apply_step(board, step)
+>>> x_chain(board).text
+'X-chain 4r5c1=4r6c2-4r9c2=4r9c8: -4 r5c8'
+>>> xy_chain(board) is None, aic(board).rating
+(True, 7.0)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .board import Board
+from .links import Links, length_bonus
+from .step import Step, elimination_step
+
+__all__ = ["x_chain", "xy_chain", "aic", "chain_search"]
+
+
+def chain_search(board: Board, technique: str, base: float, name: str, *,
+                 single_value: bool, cell_strong: bool, unit_strong: bool,
+                 cell_weak: bool, unit_weak: bool, same_ends: bool,
+                 max_nodes: int = 24) -> Step | None:
+    """The shortest alternating chain (by candidates, at most ``max_nodes``) of the links
+    allowed that removes a candidate; ``same_ends``: both ends hold the same value."""
+    links = Links(board)
+    n = board.n
+    cands = board.cands
+    starts = sorted(set(links.strong_cell) if cell_strong and not unit_strong else
+                    set(links.strong_unit) if unit_strong and not cell_strong else
+                    set(links.strong_cell) | set(links.strong_unit))
+    every = [c * n + v for c, m in enumerate(cands) for v in range(n) if m >> v & 1]
+    best: tuple[int, list[int], list[tuple[int, int]]] | None = None
+    for start in starts:
+        value0 = start % n
+        # state: (node, True) = node reached true (after a strong link); False after weak
+        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
+        queue = deque([(start, False, 1)])
+        while queue:
+            nd, true, depth = queue.popleft()
+            if best is not None and depth >= best[0]:
+                break
+            if true and nd != start and depth >= 4:
+                if not same_ends or nd % n == start % n:
+                    victims = [v for v in every if v != start and v != nd
+                               and links.sees(v, start) and links.sees(v, nd)]
+                    if victims:
+                        chain = _unwind(parent, (nd, True))
+                        best = (depth, chain, [links.pair(v) for v in victims])
+                        break
+            if depth >= max_nodes:
+                continue
+            if true:
+                nexts = links.weak_of(nd, cells=cell_weak, units=unit_weak)
+            else:
+                nexts = list(links.strong_of(nd, cells=cell_strong, units=unit_strong))
+            for nx in nexts:
+                if single_value and nx % n != value0:
+                    continue
+                key = (nx, not true)
+                if key not in parent:
+                    parent[key] = (nd, true)
+                    queue.append((nx, not true, depth + 1))
+    if best is None:
+        return None
+    depth, chain, removed = best
+    text = "".join(("" if i == 0 else ("=" if i % 2 else "-")) + links.label(nd)
+                   for i, nd in enumerate(chain))
+    pattern = [links.pair(nd) for nd in chain]
+    return elimination_step(board, technique, base + length_bonus(len(chain)), removed,
+                            pattern, (), f"{name} {text}")
+
+
+def _unwind(parent, key) -> list[int]:
+    chain = []
+    while key is not None:
+        chain.append(key[0])
+        key = parent[key]
+    return chain[::-1]
+
+
+def x_chain(board: Board) -> Step | None:
+    """The shortest single-value chain of conjugate pairs that removes a candidate."""
+    return chain_search(board, "x-chain", 6.5, "X-chain", single_value=True,
+                        cell_strong=False, unit_strong=True, cell_weak=False, unit_weak=True,
+                        same_ends=True)
+
+
+def xy_chain(board: Board) -> Step | None:
+    """The shortest chain of bivalue cells that removes a candidate."""
+    return chain_search(board, "xy-chain", 6.6, "XY-chain", single_value=False,
+                        cell_strong=True, unit_strong=False, cell_weak=False, unit_weak=True,
+                        same_ends=True)
+
+
+def aic(board: Board) -> Step | None:
+    """The shortest alternating inference chain that removes a candidate."""
+    return chain_search(board, "aic", 7.0, "AIC", single_value=False, cell_strong=True,
+                        unit_strong=True, cell_weak=True, unit_weak=True, same_ends=False)

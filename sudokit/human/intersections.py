@@ -1,0 +1,69 @@
+"""Locked candidates: a value confined, within one unit, to cells that another unit shares.
+
+Pointing: in a box the value's places lie on one line, so the rest of the line loses it
+(Sudoku Explainer 2.6). Claiming: in a line they lie in one box, so the rest of the box
+loses it (2.8). Any two units that meet do the same (a diagonal and a box, a window and a
+row): a box first is pointing, a line first is claiming.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import sudoku
+>>> from .board import Board
+>>> board = Board.of(sudoku(np.array([[0, 0, 0, 0], [3, 4, 0, 0], [0, 0, 0, 0],
+...                                   [0, 0, 0, 0]])))
+>>> pointing(board).text
+'pointing 1 in box 1 on row 1: -1 r1c3 r1c4'
+"""
+
+from __future__ import annotations
+
+from .board import Board
+from .step import Step, elimination_step
+
+__all__ = ["pointing", "claiming"]
+
+
+def _locked(board: Board, first_kinds: tuple[str, ...], technique: str,
+            rating: float, name: str) -> Step | None:
+    layout = board.layout
+    cands = board.cands
+    for index, unit in enumerate(layout.units):
+        if layout.kind[index] not in first_kinds:
+            continue
+        present = 0
+        for cell in unit:
+            present |= cands[cell]
+        value = 0
+        while present:
+            low = present & -present
+            present ^= low
+            value = low.bit_length()
+            cells = [c for c in unit if cands[c] & low]
+            if len(cells) < 2:
+                continue
+            shared = set(layout.cell_units[cells[0]])
+            for cell in cells[1:]:
+                shared.intersection_update(layout.cell_units[cell])
+            shared.discard(index)
+            for other in sorted(shared):
+                inside = set(unit)
+                removed = [(c, value) for c in layout.units[other]
+                           if c not in inside and cands[c] & low]
+                if removed:
+                    names = (layout.unit_names[index], layout.unit_names[other])
+                    return elimination_step(
+                        board, technique, rating, removed, [(c, value) for c in cells], names,
+                        f"{name} {value} in {names[0]} on {names[1]}")
+    return None
+
+
+def pointing(board: Board) -> Step | None:
+    """A box's places of a value on one line (or in another unit): the rest of it loses it."""
+    return _locked(board, ("box", "region"), "pointing", 2.6, "pointing")
+
+
+def claiming(board: Board) -> Step | None:
+    """A line's places of a value in one box (or another unit): the rest of it loses it."""
+    kinds = tuple(k for k in set(board.layout.kind) if k not in ("box", "region"))
+    return _locked(board, kinds, "claiming", 2.8, "claiming")

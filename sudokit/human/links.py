@@ -1,0 +1,123 @@
+"""Strong and weak links between candidates, the material of chains and forcing chains.
+
+A candidate is a node ``cell * n + value - 1``. Two candidates are *weakly* linked when
+they cannot both be true (one cell, or one value in two cells that see each other); they
+are *strongly* linked when they cannot both be false (the two candidates of a bivalue cell,
+the two places of a value in a unit).
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> from .board import Board
+>>> board = Board.of(latin_square(np.array([[1, 0], [0, 0]])))
+>>> links = Links(board)
+>>> sorted(links.strong_of(node(board, 1, 1)))         # r1c2 holds 2 only: no link
+[]
+>>> links.label(node(board, 3, 1))
+'1r2c2'
+"""
+
+from __future__ import annotations
+
+from .board import Board, cell_text
+
+__all__ = ["Links", "node", "length_bonus"]
+
+
+def node(board: Board, cell: int, value: int) -> int:
+    """The node of candidate ``value`` in ``cell``."""
+    return cell * board.n + value - 1
+
+
+def length_bonus(length: int) -> float:
+    """What Sudoku Explainer adds to a chain's base rating for its length: 0.1 each time the
+    length passes the next of 4, 6, 8, 12, 16, 24, 32, ...
+
+    Examples
+    --------
+    >>> [length_bonus(k) for k in (4, 5, 6, 7, 9, 13, 20)]
+    [0.0, 0.1, 0.1, 0.2, 0.3, 0.4, 0.5]
+    """
+    added, ceil, odd = 0.0, 4, False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
+        odd = not odd
+    return round(added, 1)
+
+
+class Links:
+    """The links of a board's candidates as it is now (rebuild after each step)."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        n = board.n
+        self.n = n
+        layout = board.layout
+        cands = board.cands
+        self.strong_cell: dict[int, int] = {}           # node -> its bivalue partner
+        self.strong_unit: dict[int, set[int]] = {}      # node -> conjugate partners
+        for cell, mask in enumerate(cands):
+            if mask and mask & (mask - 1) and (mask & (mask - 1)) & ((mask & (mask - 1)) - 1) == 0:
+                low = mask & -mask
+                a, b = low.bit_length(), (mask ^ low).bit_length()
+                self.strong_cell[cell * n + a - 1] = cell * n + b - 1
+                self.strong_cell[cell * n + b - 1] = cell * n + a - 1
+        for unit in layout.units:
+            once = twice = thrice = 0
+            for cell in unit:
+                mask = cands[cell]
+                thrice |= twice & mask
+                twice |= once & mask
+                once |= mask
+            pairs = twice & ~thrice
+            while pairs:
+                low = pairs & -pairs
+                pairs ^= low
+                value = low.bit_length()
+                a, b = (c for c in unit if cands[c] & low)
+                self.strong_unit.setdefault(a * n + value - 1, set()).add(b * n + value - 1)
+                self.strong_unit.setdefault(b * n + value - 1, set()).add(a * n + value - 1)
+
+    def strong_of(self, nd: int, cells: bool = True, units: bool = True) -> set[int]:
+        out: set[int] = set()
+        if cells and nd in self.strong_cell:
+            out.add(self.strong_cell[nd])
+        if units and nd in self.strong_unit:
+            out |= self.strong_unit[nd]
+        return out
+
+    def weak_of(self, nd: int, cells: bool = True, units: bool = True) -> list[int]:
+        """The candidates that are false when ``nd`` is true."""
+        n, cands = self.n, self.board.cands
+        cell, value0 = divmod(nd, n)
+        out = []
+        if cells:
+            mask = cands[cell] & ~(1 << value0)
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                out.append(cell * n + low.bit_length() - 1)
+        if units:
+            bit = 1 << value0
+            out.extend(p * n + value0 for p in self.board.layout.peers[cell] if cands[p] & bit)
+        return out
+
+    def sees(self, a: int, b: int) -> bool:
+        """Candidates ``a`` and ``b`` cannot both be true (weakly linked), a != b."""
+        ca, va = divmod(a, self.n)
+        cb, vb = divmod(b, self.n)
+        if ca == cb:
+            return va != vb
+        return va == vb and cb in self.board.layout.peers[ca]
+
+    def label(self, nd: int) -> str:
+        """``5r3c4``: value then cell."""
+        cell, value0 = divmod(nd, self.n)
+        return f"{value0 + 1}{cell_text(self.n, cell)}"
+
+    def pair(self, nd: int) -> tuple[int, int]:
+        """``(cell, value)`` of a node."""
+        cell, value0 = divmod(nd, self.n)
+        return cell, value0 + 1

@@ -1,0 +1,167 @@
+"""The solving path and the rating: Sudoku Explainer's way.
+
+:func:`solve_path` applies, at each step, the easiest technique of the registry that makes
+progress (:data:`~sudokit.human.techniques.ORDER`, by rating) until the grid is full or no
+technique helps. :func:`rate` is the hardest step of that path (Sudoku Explainer's rating:
+the hardest step on the path of easiest steps) and its level
+(:data:`~sudokit.human.levels.LEVELS`). A puzzle the technique set does not finish is
+rated :data:`BEYOND` and marked unsolved.
+
+Examples
+--------
+>>> from sudokit.formats import parse_puzzles
+>>> p = parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7......."
+...                   "8..67.82....26.95..8..2.3..9..5.1.3..")[0].instance
+>>> path = solve_path(p)
+>>> path.solved, len(path.steps), path.steps[0].text
+(True, 49, 'r2c2 = 6 (hidden single in box 1)')
+>>> r = rate(p)
+>>> r.value, r.level, r.hardest
+(1.2, 'easy', 'hidden-single-box')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import BudgetExhausted, InstanceError
+from ..solvers.budget import UNLIMITED, Budget, Meter
+from .board import Board
+from .levels import level_of
+from .step import Step
+from .techniques import ORDER, TECHNIQUES, not_applying
+
+__all__ = ["Path", "Rating", "solve_path", "rate", "steps", "BEYOND", "unique_solution"]
+
+#: the rating of a puzzle the technique set does not finish (Sudoku Explainer rates the
+#: forum's hardest, which need nested forcing nets, 11 and up)
+BEYOND = 11.0
+
+
+@dataclass(frozen=True)
+class Path:
+    """The steps from the givens, whether they solve the puzzle, the grid they reach
+    (``(n, n)``, 0 where still empty) and the techniques skipped for the puzzle's kind or
+    variant."""
+
+    steps: list[Step]
+    solved: bool
+    grid: np.ndarray
+    skipped: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"solved": self.solved, "steps": [s.to_json() for s in self.steps],
+                "grid": self.grid.tolist(), "skipped": list(self.skipped)}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A puzzle's rating on Sudoku Explainer's scale, its level, the technique of its
+    hardest step, whether the technique set solves it, and the path."""
+
+    value: float
+    level: str
+    hardest: str
+    solved: bool
+    path: Path
+
+    def to_json(self) -> dict:
+        return {"rating": self.value, "level": self.level, "hardest": self.hardest,
+                "solved": self.solved, "steps": len(self.path.steps),
+                "skipped": list(self.path.skipped)}
+
+
+def _grid_check(puzzle) -> None:
+    if not hasattr(puzzle, "units") or not hasattr(puzzle, "givens"):
+        raise InstanceError("the human techniques need a grid puzzle (Sudoku or Latin "
+                            f"square), got {type(puzzle).__name__}")
+
+
+def unique_solution(puzzle, budget: Budget = UNLIMITED) -> tuple[int, np.ndarray | None]:
+    """``(count up to 2, first solution)`` by the DLX engine (the existing counter)."""
+    from ..solvers.registry import open_engine
+
+    with open_engine("dlx") as engine:
+        count, first = engine.count(puzzle, 2, budget)
+    return int(count), None if first is None else np.asarray(first).reshape(puzzle.n, puzzle.n)
+
+
+def _chosen(puzzle, techniques: Iterable[str] | None, unique: bool
+            ) -> tuple[list, tuple[str, ...]]:
+    names = ORDER if techniques is None else tuple(n for n in ORDER if n in set(techniques))
+    skipped = not_applying(puzzle)
+    if not unique:
+        skipped += tuple(n for n in ORDER if TECHNIQUES[n].needs_unique and n not in skipped)
+    return [TECHNIQUES[n].find for n in names if n not in skipped], \
+        tuple(n for n in ORDER if n in skipped)
+
+
+def apply_step(board: Board, step: Step) -> None:
+    """Place a step's values and remove its candidates on ``board``."""
+    n = board.n
+    for row, col, value in step.placements:
+        board.place(row * n + col, value)
+    for row, col, value in step.eliminations:
+        board.eliminate(row * n + col, value)
+
+
+def steps(puzzle, *, budget: Budget = UNLIMITED, techniques: Iterable[str] | None = None,
+          unique: bool = True, board: Board | None = None,
+          meter: Meter | None = None) -> Iterator[Step]:
+    """The steps of the path one at a time (each applied to ``board`` before the next is
+    looked for); stops when the grid is full or no technique helps. Raises
+    :class:`~sudokit.errors.BudgetExhausted` when ``budget`` runs out."""
+    _grid_check(puzzle)
+    finders, _ = _chosen(puzzle, techniques, unique)
+    board = Board.of(puzzle) if board is None else board
+    meter = budget.start() if meter is None else meter
+    while not board.solved:
+        if meter.late():
+            raise BudgetExhausted("the time limit ran out before the path was found")
+        for find in finders:
+            step = find(board)
+            if step is not None:
+                break
+        else:
+            return
+        apply_step(board, step)
+        yield step
+
+
+def solve_path(puzzle, budget: Budget = UNLIMITED, *, techniques: Iterable[str] | None = None,
+               unique: bool = True) -> Path:
+    """The path of easiest steps (see the module).
+
+    Parameters
+    ----------
+    puzzle : GridPuzzle
+    budget : Budget
+        ``seconds`` bounds the search (:class:`~sudokit.errors.BudgetExhausted` past it).
+    techniques : iterable of str, optional
+        Only these techniques of the registry (default: all).
+    unique : bool
+        The puzzle is known to have one solution, so the uniqueness techniques may be used
+        (check it with :func:`unique_solution` first when unknown).
+    """
+    _grid_check(puzzle)
+    _, skipped = _chosen(puzzle, techniques, unique)
+    board = Board.of(puzzle)
+    found = list(steps(puzzle, budget=budget, techniques=techniques, unique=unique,
+                       board=board))
+    return Path(found, board.solved, np.array(board.values, dtype=np.int32).reshape(
+        board.n, board.n), skipped)
+
+
+def rate(puzzle, budget: Budget = UNLIMITED, *, techniques: Iterable[str] | None = None,
+         unique: bool = True) -> Rating:
+    """The puzzle's rating: the hardest step of :func:`solve_path` (see the module)."""
+    path = solve_path(puzzle, budget, techniques=techniques, unique=unique)
+    hardest = max(path.steps, key=lambda s: s.rating, default=None)
+    if not path.solved:
+        value = max(BEYOND, hardest.rating if hardest else 0.0)
+        return Rating(value, level_of(value), "beyond", False, path)
+    value = hardest.rating if hardest else 0.0
+    return Rating(value, level_of(value), hardest.technique if hardest else "none", True, path)

@@ -1,0 +1,123 @@
+"""Naked and hidden subsets: pairs, triples and quads in a unit.
+
+Naked: ``k`` cells of a unit whose candidates together are ``k`` values; the unit's other
+cells lose those values. Hidden: ``k`` values whose places in a unit are ``k`` cells; those
+cells lose every other value. Sudoku Explainer: naked pair 3.0, hidden pair 3.4, naked
+triple 3.6, hidden triple 4.0, naked quad 5.0, hidden quad 5.4.
+
+Examples
+--------
+>>> import numpy as np
+>>> from sudokit.instances import latin_square
+>>> from .board import Board
+>>> board = Board.of(latin_square(np.zeros((4, 4), dtype=int)))
+>>> board.cands[0] = board.cands[1] = 0b0011
+>>> naked_pair(board).text
+'naked pair 1,2 in row 1 (r1c1 r1c2): -1 r1c3 r1c4; -2 r1c3 r1c4'
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .board import Board, bits, cells_text, popcount
+from .step import Step, elimination_step
+
+__all__ = ["naked_pair", "naked_triple", "naked_quad", "hidden_pair", "hidden_triple",
+           "hidden_quad"]
+
+_SIZE_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def naked(board: Board, size: int, rating: float) -> Step | None:
+    """The first naked subset of ``size`` cells that removes a candidate."""
+    cands = board.cands
+    layout = board.layout
+    for index, unit in enumerate(layout.units):
+        small = [c for c in unit if 2 <= popcount(cands[c]) <= size]
+        if len(small) < size:
+            continue
+        for group in combinations(small, size):
+            union = 0
+            for c in group:
+                union |= cands[c]
+            if popcount(union) != size:
+                continue
+            removed = [(c, v) for c in unit if c not in group and cands[c] & union
+                       for v in bits(cands[c] & union)]
+            if removed:
+                name = layout.unit_names[index]
+                kind = f"naked-{_SIZE_NAMES[size]}"
+                pattern = [(c, v) for c in group for v in bits(cands[c])]
+                return elimination_step(
+                    board, kind, rating, removed, pattern, (name,),
+                    f"naked {_SIZE_NAMES[size]} {','.join(map(str, bits(union)))} in {name} "
+                    f"({cells_text(board.n, group)})")
+    return None
+
+
+def hidden(board: Board, size: int, rating: float) -> Step | None:
+    """The first hidden subset of ``size`` values that removes a candidate."""
+    cands = board.cands
+    layout = board.layout
+    n = board.n
+    for index, unit in enumerate(layout.units):
+        places: dict[int, int] = {}          # value -> mask of positions in the unit
+        for pos, cell in enumerate(unit):
+            mask = cands[cell]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                places[low.bit_length()] = places.get(low.bit_length(), 0) | (1 << pos)
+        values = [v for v, m in places.items() if 2 <= popcount(m) <= size]
+        if len(values) < size or len([c for c in unit if cands[c]]) <= size:
+            continue
+        for group in combinations(sorted(values), size):
+            union = 0
+            for v in group:
+                union |= places[v]
+            if popcount(union) != size:
+                continue
+            keep = 0
+            for v in group:
+                keep |= 1 << (v - 1)
+            cells = [unit[p] for p in range(len(unit)) if union >> p & 1]
+            removed = [(c, v) for c in cells for v in bits(cands[c] & ~keep)]
+            if removed:
+                name = layout.unit_names[index]
+                pattern = [(c, v) for c in cells for v in group if cands[c] >> (v - 1) & 1]
+                return elimination_step(
+                    board, f"hidden-{_SIZE_NAMES[size]}", rating, removed, pattern, (name,),
+                    f"hidden {_SIZE_NAMES[size]} {','.join(map(str, group))} in {name} "
+                    f"({cells_text(n, cells)})")
+    return None
+
+
+def naked_pair(board: Board) -> Step | None:
+    """Two cells of a unit with the same two candidates."""
+    return naked(board, 2, 3.0)
+
+
+def naked_triple(board: Board) -> Step | None:
+    """Three cells of a unit with three candidates between them."""
+    return naked(board, 3, 3.6)
+
+
+def naked_quad(board: Board) -> Step | None:
+    """Four cells of a unit with four candidates between them."""
+    return naked(board, 4, 5.0)
+
+
+def hidden_pair(board: Board) -> Step | None:
+    """Two values with the same two places in a unit."""
+    return hidden(board, 2, 3.4)
+
+
+def hidden_triple(board: Board) -> Step | None:
+    """Three values with three places between them in a unit."""
+    return hidden(board, 3, 4.0)
+
+
+def hidden_quad(board: Board) -> Step | None:
+    """Four values with four places between them in a unit."""
+    return hidden(board, 4, 5.4)
