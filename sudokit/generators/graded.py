@@ -63,15 +63,16 @@ _REPORT_EVERY = 0.25
 @dataclass(frozen=True)
 class Scale:
     """A difficulty scale: ``score`` (a ``"module:function"`` reference) takes a
-    :class:`~sudokit.instances.GridPuzzle` and a :class:`~sudokit.solvers.budget.Budget`
-    and gives a number, ``show`` writes one."""
+    :class:`~sudokit.instances.GridPuzzle`, a :class:`~sudokit.solvers.budget.Budget` and a
+    ``cap`` (any score above it may stand for the true one) and gives a number, ``show``
+    writes one."""
 
     score: str
     show: str
     help: str
 
 
-def grade_rank(puzzle, budget: Budget | None = None) -> float:
+def grade_rank(puzzle, budget: Budget | None = None, cap: float | None = None) -> float:
     """The rank of ``puzzle``'s Simonis grade in :data:`GRADES` (0 for ``FC``).
 
     Examples
@@ -95,11 +96,29 @@ def show_grade(score: float) -> str:
     return GRADES[int(score)]
 
 
-def se_rating(puzzle, budget: Budget | None = None) -> float:
-    """The Sudoku Explainer rating of ``puzzle`` (:func:`sudokit.human.rate`)."""
-    from ..human import rate
+def se_rating(puzzle, budget: Budget | None = None, cap: float | None = None) -> float:
+    """The Sudoku Explainer rating of ``puzzle`` (:func:`sudokit.human.rate`: the hardest
+    step of its path); with ``cap``, the path stops at its first step rated above ``cap``
+    and that step's rating is returned (the rating is at least that: a search that only
+    needs to know a puzzle is too hard saves the rest of a long path).
 
-    return float(rate(puzzle, budget=budget).value)
+    Examples
+    --------
+    >>> from sudokit.formats import parse_puzzles
+    >>> p = parse_puzzles("2...5...6.1.....9.6..8.1..3..7.9.6.....7.3...9...8...2"
+    ...                   "1.......5.6.9.2.1...3.6.2..")[0].instance
+    >>> se_rating(p), se_rating(p, cap=2.0) <= 7.1
+    (7.1, True)
+    """
+    from ..human import BEYOND, Board, steps
+
+    board = Board.of(puzzle)
+    hardest = 0.0
+    for step in steps(puzzle, budget=budget or Budget(), board=board):
+        hardest = max(hardest, step.rating)
+        if cap is not None and hardest > cap:
+            return hardest
+    return hardest if board.solved else max(BEYOND, hardest)
 
 
 def show_rating(score: float) -> str:
@@ -215,7 +234,8 @@ class _Search:
         known = self.known if self.known is not None else {}
         self.known = known
         if key not in known:
-            known[key] = float(self.score(made.instance, budget=self.left()))
+            known[key] = float(self.score(made.instance, budget=self.left(),
+                                          cap=self.target.high))
             self.tried += 1
         value = known[key]
         if self.closest is None or self.target.distance(value) < \
@@ -267,7 +287,11 @@ def _neighbour(gen: PuzzleGenerator, made: GeneratedPuzzle, search: _Search
     for k in add.tolist():
         cells = gen.orbits[absent[k]]
         trial[cells] = solution[cells]
-    return gen.reduce(trial.reshape(made.puzzle.shape), made.solution, budget=search.left())
+    nearby = gen.reduce(trial.reshape(made.puzzle.shape), made.solution,
+                        budget=search.left())
+    if nearby is not None:
+        nearby.extra["fill"] = made.extra.get("fill", {})    # the same grid
+    return nearby
 
 
 def climb(gen: PuzzleGenerator, target: Target, budget: Budget | None = None,
