@@ -31,7 +31,7 @@ FORMATS = ("svg", "png", "pdf")
 ANSWERS_PER_PAGE = 12
 
 #: options that apply to grids only, and to graphs only (given for the other: a usage error)
-GRID_OPTIONS = ("candidates", "scheme", "highlight_givens")
+GRID_OPTIONS = ("candidates", "scheme", "highlight_givens", "step")
 GRAPH_OPTIONS = ("layout", "seed")
 #: the kind families ``draw`` pictures (:attr:`~sudokit.problems.ProblemKind.family`), each with
 #: the options that apply to it only
@@ -56,6 +56,11 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
               help="With --candidates: the propagation scheme (as in 'sudokit grade', e.g. "
                    "FCI).")
 @click.option("--highlight-givens", is_flag=True, help="Grids: shade the cells of the givens.")
+@click.option("--step", type=IntBelow(1, 31), metavar="N",
+              help="Grids: the grid before step N of the puzzle's human solving path (see "
+                   "'sudokit explain'), with that step's pattern (yellow), eliminations "
+                   "(red) and placement (green) under the pencil marks; one puzzle (or "
+                   "--index).")
 @click.option("--per-page", type=IntBelow(1, 63), default=6, show_default=True,
               metavar="K",
               help="A sheet puts K pictures on a page (a PDF has a page each; SVG and PNG "
@@ -88,7 +93,7 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
 @instance_options_for(tuple(PROBLEMS), layout_flag="--input-layout")
 @click.pass_context
 def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_givens,
-         per_page, paper, title, answers, rating, width, layout, seed, solver, time_limit,
+         step, per_page, paper, title, answers, rating, width, layout, seed, solver, time_limit,
          problem, box, colors):
     """Draw the puzzles or graphs of FILE ('-' for stdin) as SVG, PNG or PDF.
 
@@ -106,15 +111,19 @@ def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_
         sudokit draw - --candidates --scheme FCI -o "$out/top3.pdf" && echo "$out/top3.pdf"
       out=$(mktemp -d) && sudokit examples myciel3-precolored |
         sudokit draw - --solution -o "$out/g.svg" && echo "$out/g.svg"
+      out=$(mktemp -d) && sudokit examples top3 |
+        sudokit draw - --index 1 --step 5 -o "$out/step5.svg" && echo "$out/step5.svg"
       out=$(mktemp -d) && sudokit generate sudoku --size 9 --minimal --count 6 --seed 1 |
         sudokit draw - --paper a4 --title "Set 1" --answers -o "$out/set.pdf"
     """
     exclusive(ctx, "solution", "candidates")
     exclusive(ctx, "index", "per_page")
     exclusive(ctx, "solution", "answers")
+    for other in ("solution", "candidates", "answers", "paper", "highlight_givens"):
+        exclusive(ctx, "step", other)
     requires(ctx, "scheme", "candidates")
-    for name in ("solver", "time_limit"):
-        requires(ctx, name, "solution", "answers")
+    requires(ctx, "solver", "solution", "answers")
+    requires(ctx, "time_limit", "solution", "answers", "step")
     for name in ("title", "rating"):
         requires(ctx, name, "paper")
     fmt = _format(fmt, output)
@@ -128,6 +137,9 @@ def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_
             raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
         records = records[index - 1:index]
     _check_kinds(ctx, records, file)
+    if step is not None:
+        _write([_step_picture(records, step, time_limit, file)], fmt, output, width, file)
+        return
     solved = _solve(records, check_solver(solver), make_budget(time_limit, None)) \
         if solution or answers else [None] * len(records)
     solutions = solved if solution else [None] * len(records)
@@ -140,6 +152,26 @@ def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_
             for record, values, number in zip(records, solved, numbers, strict=True)] \
         if answers else []
     _write(_pages(pictures, keys, paper, per_page, title), fmt, output, width, file)
+
+
+def _step_picture(records, number, time_limit, file):
+    """``--step N``: the one puzzle's grid before step N, the step highlighted."""
+    if len(records) != 1:
+        raise click.UsageError(f"--step draws one puzzle; {file} holds {len(records)} (pick "
+                               "one with --index)")
+    from ..draw.step import step_picture
+    from ..human import unique_solution
+
+    record = records[0]
+    budget = make_budget(time_limit, None)
+    count, _ = unique_solution(record.instance, budget)
+    if count != 1:
+        raise InstanceError(f"instance at line {record.line} has "
+                            f"{'no solution' if count == 0 else 'several solutions'}: no "
+                            "solving path to draw")
+    canvas, _ = step_picture(record.instance, number, budget,
+                             zero_based=output_style(record.style).zero_based)
+    return canvas
 
 
 def _pages(pictures, keys, paper, per_page, title) -> list:
@@ -174,8 +206,11 @@ def _captions(records, numbers, rated: bool) -> list[str]:
 
 def _rating_text(instance) -> str:
     """`` - level, SE x.y`` of a puzzle (``sudokit.human.rate``)."""
-    from ..human import rate
+    from ..human import rate, unique_solution
 
+    count, _ = unique_solution(instance)
+    if count != 1:
+        return " - no solution" if count == 0 else " - several solutions"
     found = rate(instance)
     if not found.solved:
         return f" - beyond {found.level}, SE {found.value:.1f}+"

@@ -43,7 +43,9 @@ CELL = 40
 STYLE: dict[str, str] = {"given": "#000", "filled": "#1f5fbf", "deduced": "#2a7d2a",
                          "candidate": "#666", "given_cell": "#e4e4e4", "cell_line": "#999",
                          "background": "#fff", "window": "#dbe8f6", "diagonal": "#c0392b",
-                         "diagonal_cell": "#fbeeee"}
+                         "diagonal_cell": "#fbeeee", "pattern": "#ffe08a",
+                         "elimination": "#f4a6a6", "placement": "#a8dca8",
+                         "step_cell": "#eef3fb"}
 #: line widths: cell lines, and region borders and the outline
 THIN, THICK = 1.0, 3.0
 
@@ -96,7 +98,7 @@ def _font(cell: float, longest: int) -> float:
 
 def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = False,
                  zero_based: bool = False, cell: float = CELL, margin: float | None = None,
-                 caption: str | None = None) -> Canvas:
+                 caption: str | None = None, marks=(), deduce: bool = True) -> Canvas:
     """A grid puzzle as a :class:`~sudokit.draw.svg.Canvas`.
 
     Parameters
@@ -112,7 +114,14 @@ def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = 
     zero_based : bool
         Write values from 0 (``.pls`` files).
     caption : str, optional
-        A line of text above the grid.
+        A line of text above the grid (its size shrinks to fit a long one).
+    marks : iterable of (row, col, value, cls)
+        Shaded squares drawn under the symbols, ``cls`` naming their :data:`STYLE` color
+        and class: behind pencil mark ``value`` of cell ``(row, col)`` (0-based), or behind
+        the whole cell for value 0.
+    deduce : bool
+        With ``candidates``: a cell left with one candidate shows it as a ``deduced`` value
+        (False: as a pencil mark, as in a solver's step where it is not placed yet).
     """
     n = puzzle.n
     margin = cell * 0.25 if margin is None else margin
@@ -122,7 +131,8 @@ def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = 
     canvas.rect(0, 0, canvas.width, canvas.height, fill=STYLE["background"], cls="background")
     givens = puzzle.givens
     if caption:
-        canvas.text(margin + side / 2, top - cell * 0.2, caption, cell * 0.42, cls="caption")
+        fitted = min(cell * 0.42, (side + 2 * margin) * 0.95 / (0.6 * max(len(caption), 1)))
+        canvas.text(margin + side / 2, top - cell * 0.2, caption, fitted, cls="caption")
     groups = dict(puzzle.unit_groups()) if hasattr(puzzle, "unit_groups") else {}
     for unit in groups.get("window", ()):
         for flat in unit.tolist():
@@ -133,6 +143,16 @@ def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = 
         for r, c in np.argwhere(givens > 0).tolist():
             canvas.rect(margin + c * cell, top + r * cell, cell, cell,
                         fill=STYLE["given_cell"], cls="given-cell")
+    per_row = math.isqrt(n - 1) + 1 if n > 1 else 1
+    for r, c, v, cls in marks:
+        if v:
+            i, j = divmod(v - 1, per_row)
+            sub = cell / per_row
+            canvas.rect(margin + c * cell + j * sub, top + r * cell + i * sub, sub, sub,
+                        fill=STYLE[cls], cls=cls)
+        else:
+            canvas.rect(margin + c * cell, top + r * cell, cell, cell, fill=STYLE[cls],
+                        cls=cls)
     grid = None if values is None else np.asarray(values).reshape(n, n)
     domains = None if candidates is None else np.asarray(candidates).reshape(n, n)
     if "diagonal" in groups:
@@ -155,7 +175,8 @@ def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = 
             write(r, c, int(grid[r, c]), "filled")
             shown[r, c] = grid[r, c]
     if domains is not None:
-        _pencil_marks(canvas, domains, shown, n, cell, margin, top, zero_based, write)
+        _pencil_marks(canvas, domains, shown, n, cell, margin, top, zero_based, write,
+                      deduce)
     return canvas
 
 
@@ -218,13 +239,14 @@ def _lines(canvas: Canvas, regions, n: int, cell: float, left: float, top: float
 
 
 def _pencil_marks(canvas: Canvas, domains: np.ndarray, shown: np.ndarray, n: int, cell: float,
-                  left: float, top: float, zero_based: bool, write) -> None:
+                  left: float, top: float, zero_based: bool, write, deduce: bool = True
+                  ) -> None:
     per_row = math.isqrt(n - 1) + 1 if n > 1 else 1
     sub = cell / per_row
     size = _font(sub, len(symbol(n, n, zero_based))) * 1.05
     for r, c in np.argwhere(shown == 0).tolist():
         values = [v + 1 for v in range(n) if (int(domains[r, c]) >> v) & 1]
-        if len(values) == 1:
+        if len(values) == 1 and deduce:
             write(r, c, values[0], "deduced")
             continue
         for v in values:
