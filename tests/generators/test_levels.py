@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 from sudokit.formats import parse_puzzles
-from sudokit.generators import PuzzleGenerator
-from sudokit.generators import graded
+from sudokit.generators import PuzzleGenerator, graded
 from sudokit.generators.graded import (
     GRADES,
     Target,
