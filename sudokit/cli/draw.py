@@ -114,7 +114,8 @@ def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_
       out=$(mktemp -d) && sudokit examples top3 |
         sudokit draw - --index 1 --step 5 -o "$out/step5.svg" && echo "$out/step5.svg"
       out=$(mktemp -d) && sudokit generate sudoku --size 9 --minimal --count 6 --seed 1 |
-        sudokit draw - --paper a4 --title "Set 1" --answers -o "$out/set.pdf"
+        sudokit draw - --paper a4 --title "Set 1" --answers -o "$out/set.pdf" &&
+        echo "$out/set.pdf"
     """
     exclusive(ctx, "solution", "candidates")
     exclusive(ctx, "index", "per_page")
