@@ -250,13 +250,20 @@ class _Search:
             return None
         left = self.budget.seconds - (time.monotonic() - self.started)
         if left <= 0:
-            raise BudgetExhausted(f"the time budget of {self.budget.seconds:g} s ran out "
-                                  f"before a puzzle of {self.target.name} was found").with_cli(
-                f"the time budget of {self.budget.seconds:g} s ran out before a puzzle of "
-                f"{self.target.name} was found ({self.tried:,} tried, the closest "
-                f"{self.target.show(self.closest) if self.closest is not None else '-'}); "
-                "allow more with --time-limit")
+            raise self.exhausted()
         return Budget(seconds=left)
+
+    def exhausted(self) -> BudgetExhausted:
+        """The error of a search whose time budget ran out (what it tried, how close)."""
+        seconds = (self.budget.seconds if self.budget is not None else None) or 0.0
+        closest = self.target.show(self.closest) if self.closest is not None else "-"
+        err = BudgetExhausted(f"the time budget of {seconds:g} s ran out before a puzzle "
+                              f"of {self.target.name} was found")
+        err.with_cli(
+            f"the time budget of {seconds:g} s ran out before a puzzle of {self.target.name} "
+            f"was found ({self.tried:,} rated, the closest {closest}); allow more with "
+            "--time-limit")
+        return err
 
     def report(self) -> None:
         now = time.monotonic()
@@ -303,6 +310,16 @@ def climb(gen: PuzzleGenerator, target: Target, budget: Budget | None = None,
     ``extra["search"]`` of the puzzle says how many puzzles were rated and its score.
     """
     search = _Search(target, target.score_function(), time.monotonic(), progress, budget)
+    try:
+        return _climb(gen, target, search)
+    except BudgetExhausted:     # the search's own budget, whichever step it stopped
+        if budget is None or budget.seconds is None:
+            raise
+        raise search.exhausted() from None
+
+
+def _climb(gen: PuzzleGenerator, target: Target, search: _Search) -> GeneratedPuzzle:
+    """The climbs of :func:`climb`, one grid after another, until one ends in the band."""
     while True:
         current = gen.make("minimal", budget=search.left())
         distance = target.distance(search.rate(current))
