@@ -87,7 +87,7 @@ def explain(ctx, file, problem, box, as_json, time_limit, output):
     \b
     Example:
       sudokit examples top3 | sudokit explain - | tail -3
-      sudokit explain --json puzzle.txt
+      sudokit examples x9 | sudokit explain --json -
     """
     records = _records(file, problem, box)
     failed = unknown = False
@@ -137,9 +137,9 @@ def explain(ctx, file, problem, box, as_json, time_limit, output):
             elif stopped:
                 click.echo(f"unknown: the time limit ran out after {len(found)} steps", file=out)
             elif solved:
+                name = hardest.technique if hardest else "none"
                 click.echo(f"solved in {len(found)} steps: rating {rating} "
-                           f"({level_of(rating)}), hardest {hardest.technique if hardest else 'none'}",
-                           file=out)
+                           f"({level_of(rating)}), hardest {name}", file=out)
             else:
                 click.echo(f"stuck after {len(found)} steps, {empty} cells left: beyond the "
                            f"technique set (rating {rating}+, {level_of(rating)})", file=out)

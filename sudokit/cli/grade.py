@@ -8,7 +8,7 @@ import click
 import numpy as np
 
 from .._accel import mode
-from ..errors import EXIT_UNKNOWN, SudokitError
+from ..errors import EXIT_UNKNOWN, BudgetExhausted, SudokitError
 from ..grading import (
     DEFAULT_NODES_SCHEME,
     ORDER,
@@ -64,11 +64,15 @@ GRADABLE = kinds_where(gradable=True)
 @click.option("--time-limit", type=FinitePositiveFloat(), metavar="SECONDS",
               help="Time budget per puzzle (its schemes and node count); past it the grade "
                    "is 'unknown' (exit code 5) and the next puzzle goes on.")
+@click.option("--rating", "with_rating", is_flag=True,
+              help="Also rate each puzzle on Sudoku Explainer's scale with the human "
+                   "techniques ('sudokit explain'): the rating and its level follow the "
+                   "grade on each line (--json: rating, level, hardest).")
 @jobs_options
 @output_option
 @click.pass_context
 def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passes,
-          time_limit, output, **cluster):
+          time_limit, with_rating, output, **cluster):
     """Grade every grid puzzle in FILE ('-' for stdin) by propagation strength.
 
     A puzzle is search free under a scheme when propagation alone fixes every cell. The
@@ -79,8 +83,9 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
     redundant constraints S (same), C (colored matrix), 3 (line x box matchings), and
     shaving FCV, BCV, HACV.
 
-    Plain output: one line per puzzle, 'GRADE NODES'. Past --time-limit a puzzle's grade
-    (or its node count) is 'unknown' and the run ends with exit code 5.
+    Plain output: one line per puzzle, 'GRADE NODES' ('GRADE NODES RATING LEVEL' with
+    --rating). Past --time-limit a puzzle's grade (or its node count, or its rating) is
+    'unknown' and the run ends with exit code 5.
 
     \b
     Example:
@@ -88,8 +93,10 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
       sudokit examples top3 | sudokit grade --json --schemes FC,FCI,HAC -
       sudokit examples top3 | sudokit grade --summary -
       sudokit examples top3 | sudokit grade --time-limit 5 -
+      sudokit examples top3 | sudokit grade --rating -
     """
     exclusive(ctx, "as_json", "summary")
+    exclusive(ctx, "summary", "with_rating")  # the summary has no rating column
     exclusive(ctx, "summary", "nodes")  # the summary counts no nodes
     exclusive(ctx, "time_limit", "jobs")  # the cluster's tasks take no time limit
     exclusive(ctx, "time_limit", "scheduler")
@@ -123,7 +130,10 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
                     if summary:
                         tables.append(grades)
                     else:
-                        _write_rows(records, grades, names, done, as_json, out)
+                        rated = [_rating(r.instance, time_limit) for r in records] \
+                            if with_rating else None
+                        unknown = unknown or bool(rated and any(r[0] is None for r in rated))
+                        _write_rows(records, grades, names, done, as_json, out, rated)
                         out.flush()
                     done += len(records)
         finally:
@@ -167,8 +177,26 @@ def _from_cluster(graded):
                            None if counts is None else np.asarray(counts, dtype=np.int64))
 
 
-def _write_rows(records, grades, names, start, as_json, out) -> None:
-    """One line (or JSON object) per puzzle of a chunk; ``start`` puzzles came before it."""
+def _rating(puzzle, seconds):
+    """``(rating, level, hardest)`` of the human techniques (:func:`sudokit.human.rate`):
+    ``(None, "unknown", None)`` past ``seconds``, ``(None, "no-solution", None)`` for a
+    puzzle without solution; the uniqueness techniques only for a unique puzzle."""
+    from ..human import rate, unique_solution
+    from ..solvers.budget import Budget
+
+    try:
+        count, _ = unique_solution(puzzle, Budget(seconds=seconds))
+        if count == 0:
+            return None, "no-solution", None
+        rated = rate(puzzle, Budget(seconds=seconds), unique=count == 1)
+    except BudgetExhausted:
+        return None, UNKNOWN, None
+    return rated.value, rated.level, rated.hardest
+
+
+def _write_rows(records, grades, names, start, as_json, out, rated=None) -> None:
+    """One line (or JSON object) per puzzle of a chunk; ``start`` puzzles came before it;
+    ``rated``: each puzzle's :func:`_rating` (``--rating``)."""
     for offset, record in enumerate(records):
         row, decided = grades.search_free[offset], grades.decided[offset]
         grade_name = _grade_of(names, row, decided)
@@ -182,9 +210,16 @@ def _write_rows(records, grades, names, start, as_json, out) -> None:
                    "grade": grade_name}
             if count is not None:
                 obj["nodes"] = None if count == NODES_UNKNOWN else count
+            if rated is not None:
+                obj["rating"], obj["level"], obj["hardest"] = rated[offset]
             emit_json(obj, out)
         else:
-            click.echo(grade_name if count is None else f"{grade_name} {shown}", file=out)
+            line = grade_name if count is None else f"{grade_name} {shown}"
+            if rated is not None:
+                value, level, _ = rated[offset]
+                line += f" {UNKNOWN if value is None and level == UNKNOWN else value or '-'} "\
+                        f"{level}"
+            click.echo(line, file=out)
 
 
 def _summary(parts, names, total: int) -> str:

@@ -32,22 +32,31 @@ from ..instances.variants import VARIANTS, variant_units
 __all__ = ["Board", "Layout", "cell_text", "cells_text", "bits", "popcount", "layout_of"]
 
 
-def bits(mask: int) -> list[int]:
-    """The values (1-based) of a candidate mask, smallest first.
+def bits(mask: int) -> tuple[int, ...]:
+    """The values (1-based) of a candidate mask, smallest first (kept for sides up to 16).
 
     Examples
     --------
     >>> bits(0b10110)
-    [2, 3, 5]
+    (2, 3, 5)
     """
-    out = []
-    value = 1
-    while mask:
-        if mask & 1:
-            out.append(value)
-        mask >>= 1
-        value += 1
-    return out
+    found = _BITS.get(mask)
+    if found is None:
+        out = []
+        value, rest = 1, mask
+        while rest:
+            if rest & 1:
+                out.append(value)
+            rest >>= 1
+            value += 1
+        found = tuple(out)
+        if mask < 1 << 16:
+            _BITS[mask] = found
+    return found
+
+
+#: bits() of each mask met so far, for sides up to 16 (512 entries at most for a 9x9)
+_BITS: dict[int, tuple[int, ...]] = {}
 
 
 def popcount(mask: int) -> int:
@@ -58,7 +67,7 @@ def popcount(mask: int) -> int:
     >>> popcount(0b1011)
     3
     """
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def cell_text(n: int, cell: int) -> str:
@@ -178,7 +187,7 @@ class Board:
         return Board(self.layout, list(self.values), list(self.cands))
 
     def candidates(self, cell: int) -> list[int]:
-        return bits(self.cands[cell])
+        return list(bits(self.cands[cell]))
 
     def place(self, cell: int, value: int) -> None:
         """Set ``cell`` to ``value`` and take the value from its peers' candidates."""

@@ -48,14 +48,13 @@ def chain_search(board: Board, technique: str, base: float, name: str, *,
     allowed that removes a candidate; ``same_ends``: both ends hold the same value."""
     links = Links(board)
     n = board.n
-    cands = board.cands
     starts = sorted(set(links.strong_cell) if cell_strong and not unit_strong else
                     set(links.strong_unit) if unit_strong and not cell_strong else
                     set(links.strong_cell) | set(links.strong_unit))
-    every = [c * n + v for c, m in enumerate(cands) for v in range(n) if m >> v & 1]
     best: tuple[int, list[int], list[tuple[int, int]]] | None = None
     for start in starts:
         value0 = start % n
+        start_weak = set(links.weak_of(start))
         # state: (node, True) = node reached true (after a strong link); False after weak
         parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
         queue = deque([(start, False, 1)])
@@ -65,8 +64,7 @@ def chain_search(board: Board, technique: str, base: float, name: str, *,
                 break
             if true and nd != start and depth >= 4:
                 if not same_ends or nd % n == start % n:
-                    victims = [v for v in every if v != start and v != nd
-                               and links.sees(v, start) and links.sees(v, nd)]
+                    victims = [v for v in links.weak_of(nd) if v in start_weak and v != start]
                     if victims:
                         chain = _unwind(parent, (nd, True))
                         best = (depth, chain, [links.pair(v) for v in victims])

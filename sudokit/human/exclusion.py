@@ -18,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-from .board import Board, bits, cells_text, popcount
+from .board import Board, bits, cells_text
 from .step import Step, elimination_step
 
 __all__ = ["aligned_pair_exclusion"]
@@ -28,15 +28,20 @@ def aligned_pair_exclusion(board: Board) -> Step | None:
     """The first aligned pair exclusion that removes a candidate (see the module)."""
     cands, peers = board.cands, board.layout.peers
     n = board.n
+    bivalue = [mask.bit_count() == 2 for mask in cands]
     for a in range(n * n):
         ma = cands[a]
-        if popcount(ma) < 2:
+        if ma.bit_count() < 2:
             continue
+        near = [c for c in peers[a] if bivalue[c]]
         for b in sorted(peers[a]):
             mb = cands[b]
-            if b < a or popcount(mb) < 2:
+            if b < a or mb.bit_count() < 2:
                 continue
-            blockers = [cands[c] for c in peers[a] & peers[b] if popcount(cands[c]) == 2]
+            seen = peers[b]
+            blockers = [cands[c] for c in near if c in seen]
+            if not blockers:
+                continue            # every value of one keeps a partner in the other
             allowed_a = allowed_b = 0
             for x in bits(ma):
                 for y in bits(mb):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board, popcount
+from .board import Board
 from .step import Step, elimination_step
 
 __all__ = ["x_wing", "swordfish", "jellyfish", "fish"]
@@ -45,7 +45,7 @@ def fish(board: Board, size: int, rating: float) -> Step | None:
                     cell = line * n + k if by_rows else k * n + line
                     if cands[cell] & bit:
                         mask |= 1 << k
-                if 2 <= popcount(mask) <= size:
+                if 2 <= mask.bit_count() <= size:
                     lines.append((line, mask))
             if len(lines) < size:
                 continue
@@ -53,7 +53,7 @@ def fish(board: Board, size: int, rating: float) -> Step | None:
                 union = 0
                 for _, mask in group:
                     union |= mask
-                if popcount(union) != size:
+                if union.bit_count() != size:
                     continue
                 base = {line for line, _ in group}
                 cross = [k for k in range(n) if union >> k & 1]

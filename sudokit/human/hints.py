@@ -10,8 +10,11 @@ Examples
 >>> from .step import Step
 >>> step = Step("hidden-single-box", 1.2, placements=((2, 4, 7),), pattern=((2, 4, 7),),
 ...             houses=("box 2",), text="r3c5 = 7 (hidden single in box 2)")
->>> [REVEAL[name].show(step, 9) for name in REVEAL]
-['hidden single (box) (rating 1.2)', 'hidden single (box): look at box 2', 'r3c5 = 7 (hidden single in box 2)']
+>>> for name in REVEAL:
+...     print(REVEAL[name].show(step, 9))
+hidden single (box) (rating 1.2)
+hidden single (box): look at box 2
+r3c5 = 7 (hidden single in box 2)
 """
 
 from __future__ import annotations

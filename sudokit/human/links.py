@@ -58,6 +58,7 @@ class Links:
         cands = board.cands
         self.strong_cell: dict[int, int] = {}           # node -> its bivalue partner
         self.strong_unit: dict[int, set[int]] = {}      # node -> conjugate partners
+        self._weak: dict[tuple[int, bool, bool], list[int]] = {}
         for cell, mask in enumerate(cands):
             if mask and mask & (mask - 1) and (mask & (mask - 1)) & ((mask & (mask - 1)) - 1) == 0:
                 low = mask & -mask
@@ -89,7 +90,15 @@ class Links:
         return out
 
     def weak_of(self, nd: int, cells: bool = True, units: bool = True) -> list[int]:
-        """The candidates that are false when ``nd`` is true."""
+        """The candidates that are false when ``nd`` is true (kept: the board must not change
+        while this object is in use)."""
+        key = (nd, cells, units)
+        found = self._weak.get(key)
+        if found is None:
+            found = self._weak[key] = self._weak_of(nd, cells, units)
+        return found
+
+    def _weak_of(self, nd: int, cells: bool, units: bool) -> list[int]:
         n, cands = self.n, self.board.cands
         cell, value0 = divmod(nd, n)
         out = []

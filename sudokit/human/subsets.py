@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board, bits, cells_text, popcount
+from .board import Board, bits, cells_text
 from .step import Step, elimination_step
 
 __all__ = ["naked_pair", "naked_triple", "naked_quad", "hidden_pair", "hidden_triple",
@@ -34,14 +34,14 @@ def naked(board: Board, size: int, rating: float) -> Step | None:
     cands = board.cands
     layout = board.layout
     for index, unit in enumerate(layout.units):
-        small = [c for c in unit if 2 <= popcount(cands[c]) <= size]
+        small = [c for c in unit if 2 <= cands[c].bit_count() <= size]
         if len(small) < size:
             continue
         for group in combinations(small, size):
             union = 0
             for c in group:
                 union |= cands[c]
-            if popcount(union) != size:
+            if union.bit_count() != size:
                 continue
             removed = [(c, v) for c in unit if c not in group and cands[c] & union
                        for v in bits(cands[c] & union)]
@@ -69,14 +69,14 @@ def hidden(board: Board, size: int, rating: float) -> Step | None:
                 low = mask & -mask
                 mask ^= low
                 places[low.bit_length()] = places.get(low.bit_length(), 0) | (1 << pos)
-        values = [v for v, m in places.items() if 2 <= popcount(m) <= size]
+        values = [v for v, m in places.items() if 2 <= m.bit_count() <= size]
         if len(values) < size or len([c for c in unit if cands[c]]) <= size:
             continue
         for group in combinations(sorted(values), size):
             union = 0
             for v in group:
                 union |= places[v]
-            if popcount(union) != size:
+            if union.bit_count() != size:
                 continue
             keep = 0
             for v in group:

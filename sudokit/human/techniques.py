@@ -127,15 +127,15 @@ TECHNIQUES: dict[str, Technique] = {t.name: t for t in (
        "bivalue cells linked by shared values; the ends' common peers lose the end value"),
     _t("aic", "chains", 7.0, "aic",
        "an alternating inference chain over cells and units"),
-    _t("forcing-chain", "forcing", 7.1, "forcing_chain",
-       "a candidate that leads to a contradiction by singles is false (Nishio, "
-       "contradiction forcing chains)"),
-    _t("cell-forcing-chain", "forcing", 8.2, "cell_forcing_chain",
+    _t("forcing-chain", "forcing", 7.0, "forcing_chain",
+       "a candidate that, assumed true, makes another both true and false by the links is "
+       "false"),
+    _t("cell-forcing-chain", "forcing", 7.9, "cell_forcing_chain",
        "every candidate of a cell (or every place of a value in a unit) implies the same "
        "result"),
-    _t("forcing-net", "forcing", 8.8, "forcing_net",
-       "a candidate whose consequences, with every technique up to subsets, end in a "
-       "contradiction"),
+    _t("forcing-net", "forcing", 8.5, "forcing_net",
+       "a candidate that, placed, leads by singles (then also locked candidates and pairs) "
+       "to a contradiction is false"),
 )}
 
 #: the order the solver tries them: rating, then registry order

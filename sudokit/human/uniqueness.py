@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board, bits, cell_text, cells_text, popcount
+from .board import Board, bits, cell_text, cells_text
 from .step import Step, elimination_step, make_step
 
 __all__ = ["unique_rectangle", "bug"]
@@ -49,7 +49,7 @@ def _rectangles(board: Board):
             corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
             common = cands[corners[0]] & cands[corners[1]] & cands[corners[2]] & \
                 cands[corners[3]]
-            if popcount(common) < 2 or len({box_of[c] for c in corners}) != 2:
+            if common.bit_count() < 2 or len({box_of[c] for c in corners}) != 2:
                 continue
             for x, y in combinations(bits(common), 2):
                 yield corners, (1 << (x - 1)) | (1 << (y - 1))
@@ -76,7 +76,7 @@ def unique_rectangle(board: Board) -> Step | None:
         if not any(layout.kind[u] in ("row", "column") for u in shared):
             continue
         extra_a, extra_b = cands[roof[0]] & ~pair, cands[roof[1]] & ~pair
-        if extra_a == extra_b and popcount(extra_a) == 1:
+        if extra_a == extra_b and extra_a.bit_count() == 1:
             z = extra_a.bit_length()
             removed = [(c, z) for c in layout.peers[roof[0]] & layout.peers[roof[1]]
                        if cands[c] & extra_a]
@@ -99,25 +99,40 @@ def unique_rectangle(board: Board) -> Step | None:
 
 def bug(board: Board) -> Step | None:
     """BUG+1: one cell with three candidates, every other empty cell with two."""
-    cands, layout = board.cands, board.layout
+    cands = board.cands
     extra = -1
     for cell, mask in enumerate(cands):
         if not mask:
             continue
-        count = popcount(mask)
+        count = mask.bit_count()
         if count == 3 and extra < 0:
             extra = cell
         elif count != 2:
             return None
     if extra < 0:
         return None
-    for unit in layout.cell_units[extra]:
-        for value in bits(cands[extra]):
-            if len(board.cells_with(unit, value)) == 3:
-                pattern = [(c, v) for c, m in enumerate(cands) if m for v in bits(m)]
-                return make_step(board, "bug", 5.6, place=[(extra, value)], pattern=pattern,
-                                 houses=(layout.unit_names[unit],),
-                                 text=f"{cell_text(board.n, extra)} = {value} (bivalue "
-                                      f"universal grave + 1: {value} three times in "
-                                      f"{layout.unit_names[unit]})")
+    for value in bits(cands[extra]):
+        if _grave_without(board, extra, value):
+            pattern = [(c, v) for c, m in enumerate(cands) if m for v in bits(m)]
+            return make_step(board, "bug", 5.6, place=[(extra, value)], pattern=pattern,
+                             text=f"{cell_text(board.n, extra)} = {value} (bivalue universal "
+                                  f"grave + 1: without {value} every candidate would have two "
+                                  f"places in each of its units)")
     return None
+
+
+def _grave_without(board: Board, cell: int, value: int) -> bool:
+    """Whether, with ``value`` taken from ``cell``, every value left in a unit has exactly
+    two places there (the grave: no solution or two)."""
+    cands = list(board.cands)
+    cands[cell] &= ~(1 << (value - 1))
+    for unit in board.layout.units:
+        once = twice = thrice = 0
+        for c in unit:
+            mask = cands[c]
+            thrice |= twice & mask
+            twice |= once & mask
+            once |= mask
+        if thrice or once & ~twice:
+            return False
+    return True

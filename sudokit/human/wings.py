@@ -21,7 +21,7 @@ Examples
 
 from __future__ import annotations
 
-from .board import Board, bits, cell_text, popcount
+from .board import Board, bits, cell_text
 from .step import Step, elimination_step
 
 __all__ = ["xy_wing", "xyz_wing", "w_wing"]
@@ -35,15 +35,15 @@ def xy_wing(board: Board) -> Step | None:
     """A bivalue pivot and two bivalue pincers that share the third value."""
     cands, peers = board.cands, board.layout.peers
     n = board.n
-    bivalue = [c for c in range(n * n) if popcount(cands[c]) == 2]
+    bivalue = [c for c in range(n * n) if cands[c].bit_count() == 2]
     for pivot in bivalue:
         pm = cands[pivot]
-        wings = [c for c in bivalue if c in peers[pivot] and popcount(cands[c] & pm) == 1]
+        wings = [c for c in bivalue if c in peers[pivot] and (cands[c] & pm).bit_count() == 1]
         for i, a in enumerate(wings):
             for b in wings[i + 1:]:
                 ma, mb = cands[a], cands[b]
                 z = ma & mb & ~pm
-                if not z or (ma & pm) == (mb & pm) or popcount(z) != 1:
+                if not z or (ma & pm) == (mb & pm) or z.bit_count() != 1:
                     continue
                 zv = z.bit_length()
                 removed = [(c, zv) for c in peers[a] & peers[b] if cands[c] & z and c != pivot]
@@ -62,9 +62,9 @@ def xyz_wing(board: Board) -> Step | None:
     n = board.n
     for pivot in range(n * n):
         pm = cands[pivot]
-        if popcount(pm) != 3:
+        if pm.bit_count() != 3:
             continue
-        wings = [c for c in peers[pivot] if popcount(cands[c]) == 2 and cands[c] & ~pm == 0]
+        wings = [c for c in peers[pivot] if cands[c].bit_count() == 2 and cands[c] & ~pm == 0]
         for i, a in enumerate(wings):
             for b in wings[i + 1:]:
                 ma, mb = cands[a], cands[b]
@@ -88,7 +88,7 @@ def w_wing(board: Board) -> Step | None:
     cands, layout = board.cands, board.layout
     peers = layout.peers
     n = board.n
-    bivalue = [c for c in range(n * n) if popcount(cands[c]) == 2]
+    bivalue = [c for c in range(n * n) if cands[c].bit_count() == 2]
     for i, a in enumerate(bivalue):
         for b in bivalue[i + 1:]:
             if cands[a] != cands[b] or b in peers[a]:
