@@ -196,3 +196,24 @@ def test_x_sudoku_diagonals_run_under_the_digits_not_across(extra):
               for e in root.iter(SVG + "rect") if e.get("class") == "diagonal-cell"}
     assert shaded == diagonal
     assert covered <= diagonal
+
+
+def test_paper_captions_carry_level_and_rating(tmp_path):
+    from sudokit.human import rate
+
+    out = tmp_path / "rated.svg"
+    result = cli_run("draw", TOP3, "--paper", "letter", "-o", out)
+    assert result.exit_code == 0, result.stderr
+    (page,) = [ET.parse(f).getroot() for f in sorted(tmp_path.glob("rated*.svg"))]
+    want = []
+    for k, record in enumerate(read_instances(str(TOP3)), 1):
+        found = rate(record.instance)
+        want.append(f"No. {k} - {found.level}, SE {found.value:.1f}")
+    assert texts(page, "caption") == want
+
+
+def test_paper_caption_of_a_puzzle_with_several_solutions(tmp_path):
+    out = tmp_path / "p.svg"
+    result = cli_run("draw", "-", "--paper", "a4", "-o", out, input="." * 81 + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert texts(ET.parse(out).getroot(), "caption") == ["No. 1 - several solutions"]
