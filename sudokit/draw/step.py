@@ -14,8 +14,10 @@ Examples
 >>> p = parse_puzzles("2...5...6.1.....9.6..8.1..3..7.9.6.....7.3...9...8...2"
 ...                   "1.......5.6.9.2.1...3.6.2..")[0].instance
 >>> canvas, step = step_picture(p, 1)
->>> step.placements, [s.cls for s in canvas.shapes if s.cls == "placement"]
-(((0, 2, 9),), ['placement'])
+>>> marked = [s for s in canvas.shapes if s.cls == "placement"]
+>>> captions = [s.text for s in canvas.shapes if s.cls == "caption"]
+>>> len(marked) == len(step.placements), captions == [f"Step 1: {step.text}"]
+(True, True)
 """
 
 from __future__ import annotations
