@@ -121,7 +121,7 @@ TECHNIQUES: dict[str, Technique] = {t.name: t for t in (
     _t("simple-colouring", "colouring", 6.5, "simple_colouring",
        "one value's conjugate pairs coloured in two colours: a colour twice in a unit is "
        "false; a cell seeing both colours loses the value"),
-    _t("w-wing", "wings", 6.6, "w_wing",
+    _t("w-wing", "wings", 7.1, "w_wing",
        "two bivalue cells xy joined by a strong link on y: their common peers lose x"),
     _t("xy-chain", "chains", 6.6, "xy_chain",
        "bivalue cells linked by shared values; the ends' common peers lose the end value"),

@@ -5,8 +5,8 @@ XY-wing (Sudoku Explainer 4.2): a pivot with candidates ``xy`` sees two pincers 
 lose ``z``. XYZ-wing (4.4): the pivot is ``xyz``, so the cells that see the pivot and both
 pincers lose ``z``. W-wing: two cells ``xy`` that do not see each other, joined by a unit
 where ``y`` has only two places, one seen by each: one of the two cells is ``x``, so the
-cells that see both lose ``x`` (Sudoku Explainer has no W-wing: it finds it as a chain,
-so it is rated as one, 6.6).
+cells that see both lose ``x`` (Sudoku Explainer has no W-wing: it finds it as a chain of
+six candidates over cells and units, so it is rated as that AIC is, 7.0 + 0.1).
 
 Examples
 --------
@@ -109,7 +109,7 @@ def w_wing(board: Board) -> Step | None:
                         continue
                     pattern = [(a, x), (a, y), (b, x), (b, y), (c, y), (d, y)]
                     return elimination_step(
-                        board, "w-wing", 6.6, removed, pattern, (layout.unit_names[unit],),
+                        board, "w-wing", 7.1, removed, pattern, (layout.unit_names[unit],),
                         f"W-wing {cell_text(n, a)}, {cell_text(n, b)} ({_pair(cands[a])}) "
                         f"joined by {y} in {layout.unit_names[unit]}")
     return None
