@@ -6,6 +6,7 @@ import os
 
 import click
 
+from ..draw.sheet import PAPERS
 from ..errors import BudgetExhausted, InstanceError, SudokitError
 from ..formats.styles import output_style
 from ..problems import PROBLEMS, problem_kind
@@ -26,9 +27,11 @@ from .output import write_output
 
 #: picture formats, by file extension
 FORMATS = ("svg", "png", "pdf")
+#: answer grids on a page of the answer key (at least as many as puzzles on a page)
+ANSWERS_PER_PAGE = 12
 
 #: options that apply to grids only, and to graphs only (given for the other: a usage error)
-GRID_OPTIONS = ("candidates", "scheme", "highlight_givens")
+GRID_OPTIONS = ("candidates", "scheme", "highlight_givens", "step")
 GRAPH_OPTIONS = ("layout", "seed")
 #: the kind families ``draw`` pictures (:attr:`~sudokit.problems.ProblemKind.family`), each with
 #: the options that apply to it only
@@ -53,10 +56,27 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
               help="With --candidates: the propagation scheme (as in 'sudokit grade', e.g. "
                    "FCI).")
 @click.option("--highlight-givens", is_flag=True, help="Grids: shade the cells of the givens.")
+@click.option("--step", type=IntBelow(1, 31), metavar="N",
+              help="Grids: the grid before step N of the puzzle's human solving path (see "
+                   "'sudokit explain'), with that step's pattern (yellow), eliminations "
+                   "(red) and placement (green) under the pencil marks; one puzzle (or "
+                   "--index).")
 @click.option("--per-page", type=IntBelow(1, 63), default=6, show_default=True,
               metavar="K",
               help="A sheet puts K pictures on a page (a PDF has a page each; SVG and PNG "
                    "write OUT-1, OUT-2, ... when there are more).")
+@click.option("--paper", type=Choice(list(PAPERS)),
+              help="Print sheets: pages of this paper size ("
+                   + "; ".join(f"{name}: {paper.help}" for name, paper in PAPERS.items())
+                   + "), each puzzle scaled to its slot and captioned with its number, "
+                     "level and rating.")
+@click.option("--title", metavar="TEXT", help="With --paper: a title at the top of each page.")
+@click.option("--answers", is_flag=True,
+              help="Add an answer key: the solutions, numbered as the puzzles, on pages at "
+                   "the end.")
+@click.option("--rating/--no-rating", default=True, show_default=True,
+              help="With --paper: Sudoku captions carry the level and Sudoku Explainer "
+                   "rating ('sudokit grade').")
 @click.option("--width", type=click.IntRange(min=16, max=20000), metavar="PX",
               help="Width of the picture in pixels (PNG size; the height keeps the aspect "
                    "ratio).")
@@ -73,7 +93,8 @@ FAMILY_OPTIONS = {"grid": GRID_OPTIONS, "graph": GRAPH_OPTIONS}
 @instance_options_for(tuple(PROBLEMS), layout_flag="--input-layout")
 @click.pass_context
 def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_givens,
-         per_page, width, layout, seed, solver, time_limit, problem, box, colors):
+         step, per_page, paper, title, answers, rating, width, layout, seed, solver, time_limit,
+         problem, box, colors):
     """Draw the puzzles or graphs of FILE ('-' for stdin) as SVG, PNG or PDF.
 
     Sudoku of any size and box shape (thick box borders), Latin squares, and graphs with
@@ -90,13 +111,26 @@ def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_
         sudokit draw - --candidates --scheme FCI -o "$out/top3.pdf" && echo "$out/top3.pdf"
       out=$(mktemp -d) && sudokit examples myciel3-precolored |
         sudokit draw - --solution -o "$out/g.svg" && echo "$out/g.svg"
+      out=$(mktemp -d) && sudokit examples top3 |
+        sudokit draw - --index 1 --step 5 -o "$out/step5.svg" && echo "$out/step5.svg"
+      out=$(mktemp -d) && sudokit generate sudoku --size 9 --minimal --count 6 --seed 1 |
+        sudokit draw - --paper a4 --title "Set 1" --answers -o "$out/set.pdf" &&
+        echo "$out/set.pdf"
     """
     exclusive(ctx, "solution", "candidates")
     exclusive(ctx, "index", "per_page")
+    exclusive(ctx, "solution", "answers")
+    for other in ("solution", "candidates", "answers", "paper", "highlight_givens"):
+        exclusive(ctx, "step", other)
     requires(ctx, "scheme", "candidates")
-    for name in ("solver", "time_limit"):
-        requires(ctx, name, "solution")
+    requires(ctx, "solver", "solution", "answers")
+    requires(ctx, "time_limit", "solution", "answers", "step")
+    for name in ("title", "rating"):
+        requires(ctx, name, "paper")
     fmt = _format(fmt, output)
+    if paper is not None and width is not None and fmt == "pdf":
+        raise click.UsageError("--width does not apply to a --paper PDF: its pages are the "
+                               "paper's size")
     scheme_name = _scheme(scheme) if candidates else None
     records = load(file, problem, box, colors)
     if index is not None:
@@ -104,17 +138,84 @@ def draw(ctx, file, output, fmt, index, solution, candidates, scheme, highlight_
             raise click.UsageError(f"--index {index}: {file} holds {len(records)} instance(s)")
         records = records[index - 1:index]
     _check_kinds(ctx, records, file)
-    solutions = _solve(records, check_solver(solver), make_budget(time_limit, None)) \
-        if solution else [None] * len(records)
+    if step is not None:
+        _write([_step_picture(records, step, time_limit, file)], fmt, output, width, file)
+        return
+    solved = _solve(records, check_solver(solver), make_budget(time_limit, None)) \
+        if solution or answers else [None] * len(records)
+    solutions = solved if solution else [None] * len(records)
     numbers = [index] if index is not None else list(range(1, len(records) + 1))
-    caption = len(records) > 1
-    pictures = [_picture(record, values, scheme_name, highlight_givens, layout, seed,
-                         f"#{number}" if caption else None)
-                for record, values, number in zip(records, solutions, numbers, strict=True)]
-    from ..draw import sheet_pages
+    captions = _captions(records, numbers, paper is not None and rating) \
+        if len(records) > 1 or paper is not None else [None] * len(records)
+    pictures = [_picture(record, values, scheme_name, highlight_givens, layout, seed, caption)
+                for record, values, caption in zip(records, solutions, captions, strict=True)]
+    keys = [_picture(record, values, None, False, layout, seed, f"No. {number}")
+            for record, values, number in zip(records, solved, numbers, strict=True)] \
+        if answers else []
+    _write(_pages(pictures, keys, paper, per_page, title), fmt, output, width, file)
 
-    pages = pictures if len(pictures) == 1 else sheet_pages(pictures, per_page)
-    _write(pages, fmt, output, width, file)
+
+def _step_picture(records, number, time_limit, file):
+    """``--step N``: the one puzzle's grid before step N, the step highlighted."""
+    if len(records) != 1:
+        raise click.UsageError(f"--step draws one puzzle; {file} holds {len(records)} (pick "
+                               "one with --index)")
+    from ..draw.step import step_picture
+    from ..human import unique_solution
+
+    record = records[0]
+    budget = make_budget(time_limit, None)
+    count, _ = unique_solution(record.instance, budget)
+    if count != 1:
+        raise InstanceError(f"instance at line {record.line} has "
+                            f"{'no solution' if count == 0 else 'several solutions'}: no "
+                            "solving path to draw")
+    canvas, _ = step_picture(record.instance, number, budget,
+                             zero_based=output_style(record.style).zero_based)
+    return canvas
+
+
+def _pages(pictures, keys, paper, per_page, title) -> list:
+    """The pages: one picture alone, a sheet, or paper pages; an answer key after them."""
+    from ..draw import paper_pages, sheet_pages
+
+    if paper is None:
+        if len(pictures) == 1 and not keys:
+            return pictures
+        return sheet_pages(pictures, per_page) + (sheet_pages(keys, max(per_page, ANSWERS_PER_PAGE))
+                                                  if keys else [])
+    per_key_page = max(per_page, ANSWERS_PER_PAGE)
+    total = -(-len(pictures) // per_page) + -(-len(keys) // per_key_page)
+    pages = paper_pages(pictures, paper, per_page, title, total_pages=total)
+    if keys:
+        pages += paper_pages(keys, paper, per_key_page,
+                             f"{title} - answers" if title else "Answers",
+                             first_page=len(pages) + 1, total_pages=total)
+    return pages
+
+
+def _captions(records, numbers, rated: bool) -> list[str]:
+    """``No. k``, with ``rated`` and a rateable Sudoku its level and SE rating as well."""
+    captions = []
+    for record, number in zip(records, numbers, strict=True):
+        caption = f"No. {number}"
+        if rated and problem_kind(record.instance).gradable:
+            caption += _rating_text(record.instance)
+        captions.append(caption)
+    return captions
+
+
+def _rating_text(instance) -> str:
+    """`` - level, SE x.y`` of a puzzle (``sudokit.human.rate``)."""
+    from ..human import rate, unique_solution
+
+    count, _ = unique_solution(instance)
+    if count != 1:
+        return " - no solution" if count == 0 else " - several solutions"
+    found = rate(instance)
+    if not found.solved:
+        return f" - beyond {found.level}, SE {found.value:.1f}+"
+    return f" - {found.level}, SE {found.value:.1f}"
 
 
 def _format(fmt: str | None, output: str | None) -> str:
@@ -172,7 +273,7 @@ def _solve(records, solver, budget) -> list:
                                   "before a solution")
         if result.solution is None:
             raise InstanceError(f"instance at line {record.line} has no solution to draw; "
-                                "leave out --solution")
+                                "leave out --solution and --answers")
         solutions.append(result.solution)
     return solutions
 

@@ -28,9 +28,16 @@ from ..generators import (
 )
 from ..generators.budgets import DEFAULT_LIMIT_ABOVE
 from ..generators.fills import FILLS
-from ..generators.graded import make_graded
+from ..generators.graded import (
+    GRADES,
+    Target,
+    grade_target,
+    level_target,
+    make_graded,
+    rating_target,
+)
 from ..generators.sizes import check_request, sudoku_bytes
-from ..grading.lattice import ORDER as GRADES
+from ..human.levels import LEVELS, parse_rating_range
 from ..instances import default_box, parse_box
 from ..instances.jigsaw import format_region_map
 from ..instances.variants import ALIASES, VARIANTS, parse_variants
@@ -90,7 +97,11 @@ class _PuzzleProgress(Progress):
 
     def status(self, st: GenerationStatus) -> None:
         """Where the puzzle being made stands (called between slices of its work)."""
-        if st.phase == "fill":
+        if st.phase == "search":
+            rate = self.rate(st.tried, st.seconds)
+            closest = f", closest so far {st.closest}" if st.closest else ""
+            doing = f"searching {st.goal}: {st.tried:,} puzzles rated{rate}{closest}"
+        elif st.phase == "fill":
             doing = "filling the grid"
         elif st.phase == "verify":
             doing = "re-checking the puzzle"
@@ -127,6 +138,8 @@ def _puzzle_json(made, index: int, with_solution: bool) -> dict:
         out["clues_over_target"] = made.clues - target
     if with_solution:
         out["solution"] = format_puzzle(made.solution, style)
+    if "search" in made.extra:     # --grade, --level, --rating: what the search found
+        out["difficulty"] = made.extra["search"]
     if made.variants:
         out["variants"] = list(made.variants)
     if made.regions is not None:
@@ -193,9 +206,18 @@ def generate():
               help="Aim for K clues, best effort: the puzzle with the fewest clues found "
                    "(by the end of --time-limit, if given) is written, and how close it came "
                    "is reported (stderr, or --json).")
-@click.option("--grade", "wanted_grade", type=Choice(list(GRADES) + ["search"]),
-              metavar="G", help="Keep only puzzles of this difficulty grade (see 'sudokit "
-                                "grade'): a scheme name such as FCI or HAC, or 'search'.")
+@click.option("--grade", "wanted_grade", type=Choice(list(GRADES)),
+              metavar="G", help="Puzzles of this Simonis grade (see 'sudokit grade'): a "
+                                "scheme name such as FCI or HAC, or 'search'.")
+@click.option("--level", type=Choice(list(LEVELS)), metavar="LEVEL",
+              help="Puzzles of this level: "
+                   + ", ".join(f"{name} (SE {low:g}-{high:g})" if high < 99 else
+                               f"{name} (SE {low:g}+)" for name, (low, high) in LEVELS.items())
+                   + ", rated as 'sudokit grade' rates them. Found by hill climbing over "
+                     "clue sets (minimal puzzles); --time-limit bounds each puzzle.")
+@click.option("--rating", "rating_range", metavar="MIN:MAX",
+              help="Puzzles whose Sudoku Explainer rating lies in MIN:MAX (either side may "
+                   "be left out), found as --level finds them.")
 @click.option("--checker", type=Choice(CHECKERS), default="auto", show_default=True,
               help="Back end that proves uniqueness at every step (auto: takano with "
                    "--minimal or --clues up to 16x16, where every checker proves the same "
@@ -223,8 +245,8 @@ def generate():
 @output_option
 @progress_option
 def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, target_clues,
-           wanted_grade, checker, verify, time_limit, solution, layout, as_json, variant_names,
-           max_memory, output, **cluster):
+           wanted_grade, level, rating_range, checker, verify, time_limit, solution, layout,
+           as_json, variant_names, max_memory, output, **cluster):
     """Generate Sudoku puzzles with a unique solution (or full grids with --full).
 
     A random full grid (randomized search with restarts up to 25x25; random matchings and
@@ -239,6 +261,8 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
       sudokit generate sudoku --size 6 --box 2x3 --clues 12 --symmetry rotational --json
       sudokit generate sudoku --size 16 --verify --solution
       sudokit generate sudoku --size 9 --minimal --grade FCI --count 5 --seed 1
+      sudokit generate sudoku --size 9 --level hard --count 5 --seed 1
+      sudokit generate sudoku --size 9 --rating 6.5:7.5 --seed 2 --json
       sudokit generate sudoku --size 36 --time-limit 1 --seed 1
       sudokit generate sudoku --size 16 --full --fill weighted-prune --alpha 0.9 --json
       sudokit generate sudoku --size 9 --variant x --minimal --seed 3
@@ -260,6 +284,7 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
         alpha = FILLS[fill].check_alpha(alpha)
     except SudokitError as err:
         raise click.BadParameter(err.for_cli(), param_hint="--alpha") from None
+    wanted = _wanted(wanted_grade, level, rating_range, full, target_clues)
     if target_clues is not None:
         clues = target_clues
     mode = "full" if full else "minimal" if minimal else "clues" if clues is not None \
@@ -276,7 +301,7 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
         if variants:
             generator["variants"] = variants
         headers = VariantHeaders()   # '# variant:' and 'regions:' lines: the file reads back
-        make = {"mode": mode, "clues": clues, "wanted": wanted_grade, "budget": budget,
+        make = {"mode": mode, "clues": clues, "wanted": wanted, "budget": budget,
                 "best_effort": target_clues is not None}
         with output_stream(output) as out, contextlib.ExitStack() as stack:
             if on_cluster(cluster):  # --jobs: seeded per chunk (sudokit.batch.dask)
@@ -317,6 +342,31 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
                           f"was done: {short} (--time-limit allows more time)")
     finally:
         progress.close()
+
+
+def _wanted(grade: str | None, level: str | None, rating: str | None, full: bool,
+            target_clues: int | None) -> Target | None:
+    """The wanted difficulty of ``--grade``, ``--level`` or ``--rating`` (usage errors for
+    more than one, or with ``--full`` or ``--target-clues``)."""
+    given = [name for name, value in (("--grade", grade), ("--level", level),
+                                      ("--rating", rating)) if value is not None]
+    if len(given) > 1:
+        raise click.UsageError(f"{' and '.join(given)} do not go together; choose one")
+    if not given:
+        return None
+    for other, on in (("--full", full), ("--target-clues", target_clues is not None)):
+        if on:
+            raise click.UsageError(f"{given[0]} applies to puzzles with clues removed, not "
+                                   f"to {other}")
+    if grade is not None:
+        return grade_target(grade)
+    if level is not None:
+        return level_target(level)
+    try:
+        low, high = parse_rating_range(str(rating))
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--rating") from None
+    return rating_target(low, high)
 
 
 @generate.command()

@@ -6,7 +6,8 @@
   givens, a solution, or pencil marks after a propagation scheme;
 - :mod:`~sudokit.draw.graph`: precoloring instances, vertices filled by color (spring layout
   with a fixed seed, a circle, or the grid of a Sudoku or rook's graph);
-- :mod:`~sudokit.draw.sheet`: many pictures on pages, as puzzle authors print them;
+- :mod:`~sudokit.draw.sheet`: many pictures on pages, as puzzle authors print them (A4 or
+  Letter paper, titles, page numbers);
 - :mod:`~sudokit.draw.raster`: PNG and PDF (``pip install "sudokit[draw]"``).
 
 Examples
@@ -20,7 +21,7 @@ Examples
 
 from .graph import graph_picture
 from .grid import grid_picture
-from .sheet import sheet_pages
+from .sheet import paper_pages, sheet_pages
 from .svg import Canvas
 
-__all__ = ["Canvas", "graph_picture", "grid_picture", "sheet_pages"]
+__all__ = ["Canvas", "graph_picture", "grid_picture", "paper_pages", "sheet_pages"]

@@ -4,9 +4,11 @@ Thin lines separate cells; thick lines separate regions, found by comparing the 
 every two neighbouring cells, so boxes of any shape (and irregular jigsaw regions) get their
 borders where the map says. Variants show their extra units: an X-Sudoku's diagonals as thin
 ``diagonal`` lines, windoku windows as shaded ``window`` cells (a Sudoku-DG's positions follow
-from the boxes and get no mark). Text elements carry a class: ``given`` (bold), ``filled`` (a
-solver's value, blue), ``deduced`` (fixed by propagation, green) and ``candidate`` (pencil
-marks); cells are ``cell`` lines, region borders ``box`` lines, the outline ``border``.
+from the boxes and get no mark). An X-Sudoku's diagonal cells are lightly shaded and its lines
+stop short of every digit, so they run under the symbols, not across them. Text elements
+carry a class: ``given`` (bold), ``filled`` (a solver's value, blue), ``deduced`` (fixed by
+propagation, green) and ``candidate`` (pencil marks); cells are ``cell`` lines, region
+borders ``box`` lines, the outline ``border``.
 
 Symbols are ``1-9A-Z`` up to 35 values, integers above (and for ``.pls`` files, which
 number symbols from 0, integers from 0).
@@ -40,7 +42,10 @@ CELL = 40
 #: colors of the grid pictures (the text classes and the rest)
 STYLE: dict[str, str] = {"given": "#000", "filled": "#1f5fbf", "deduced": "#2a7d2a",
                          "candidate": "#666", "given_cell": "#e4e4e4", "cell_line": "#999",
-                         "background": "#fff", "window": "#dbe8f6", "diagonal": "#c0392b"}
+                         "background": "#fff", "window": "#dbe8f6", "diagonal": "#c0392b",
+                         "diagonal_cell": "#fbeeee", "pattern": "#ffe08a",
+                         "elimination": "#f4a6a6", "placement": "#a8dca8",
+                         "step_cell": "#eef3fb"}
 #: line widths: cell lines, and region borders and the outline
 THIN, THICK = 1.0, 3.0
 
@@ -93,7 +98,7 @@ def _font(cell: float, longest: int) -> float:
 
 def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = False,
                  zero_based: bool = False, cell: float = CELL, margin: float | None = None,
-                 caption: str | None = None) -> Canvas:
+                 caption: str | None = None, marks=(), deduce: bool = True) -> Canvas:
     """A grid puzzle as a :class:`~sudokit.draw.svg.Canvas`.
 
     Parameters
@@ -109,7 +114,14 @@ def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = 
     zero_based : bool
         Write values from 0 (``.pls`` files).
     caption : str, optional
-        A line of text above the grid.
+        A line of text above the grid (its size shrinks to fit a long one).
+    marks : iterable of (row, col, value, cls)
+        Shaded squares drawn under the symbols, ``cls`` naming their :data:`STYLE` color
+        and class: behind pencil mark ``value`` of cell ``(row, col)`` (0-based), or behind
+        the whole cell for value 0.
+    deduce : bool
+        With ``candidates``: a cell left with one candidate shows it as a ``deduced`` value
+        (False: as a pencil mark, as in a solver's step where it is not placed yet).
     """
     n = puzzle.n
     margin = cell * 0.25 if margin is None else margin
@@ -119,7 +131,8 @@ def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = 
     canvas.rect(0, 0, canvas.width, canvas.height, fill=STYLE["background"], cls="background")
     givens = puzzle.givens
     if caption:
-        canvas.text(margin + side / 2, top - cell * 0.2, caption, cell * 0.42, cls="caption")
+        fitted = min(cell * 0.42, (side + 2 * margin) * 0.95 / (0.6 * max(len(caption), 1)))
+        canvas.text(margin + side / 2, top - cell * 0.2, caption, fitted, cls="caption")
     groups = dict(puzzle.unit_groups()) if hasattr(puzzle, "unit_groups") else {}
     for unit in groups.get("window", ()):
         for flat in unit.tolist():
@@ -130,10 +143,20 @@ def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = 
         for r, c in np.argwhere(givens > 0).tolist():
             canvas.rect(margin + c * cell, top + r * cell, cell, cell,
                         fill=STYLE["given_cell"], cls="given-cell")
+    per_row = math.isqrt(n - 1) + 1 if n > 1 else 1
+    for r, c, v, cls in marks:
+        if v:
+            i, j = divmod(v - 1, per_row)
+            sub = cell / per_row
+            canvas.rect(margin + c * cell + j * sub, top + r * cell + i * sub, sub, sub,
+                        fill=STYLE[cls], cls=cls)
+        else:
+            canvas.rect(margin + c * cell, top + r * cell, cell, cell, fill=STYLE[cls],
+                        cls=cls)
+    grid = None if values is None else np.asarray(values).reshape(n, n)
+    domains = None if candidates is None else np.asarray(candidates).reshape(n, n)
     if "diagonal" in groups:
-        for x1, x2 in ((margin, margin + side), (margin + side, margin)):
-            canvas.line(x1, top, x2, top + side, stroke=STYLE["diagonal"], width=THIN,
-                        cls="diagonal")
+        _diagonals(canvas, _written(givens, grid, domains), n, cell, margin, top)
     _lines(canvas, grid_regions(puzzle), n, cell, margin, top)
     longest = len(symbol(n, n, zero_based))
     size = _font(cell, longest)
@@ -147,15 +170,53 @@ def grid_picture(puzzle, values=None, candidates=None, highlight_givens: bool = 
     shown = givens.copy()
     for r, c in np.argwhere(givens > 0).tolist():
         write(r, c, int(givens[r, c]), "given", "bold")
-    if values is not None:
-        grid = np.asarray(values).reshape(n, n)
+    if grid is not None:
         for r, c in np.argwhere((givens == 0) & (grid > 0)).tolist():
             write(r, c, int(grid[r, c]), "filled")
             shown[r, c] = grid[r, c]
-    if candidates is not None:
-        _pencil_marks(canvas, np.asarray(candidates).reshape(n, n), shown, n, cell, margin,
-                      top, zero_based, write)
+    if domains is not None:
+        _pencil_marks(canvas, domains, shown, n, cell, margin, top, zero_based, write,
+                      deduce)
     return canvas
+
+
+#: the stretch of a diagonal cell's diagonal (as fractions of it) that a digit covers: the
+#: line stops short of it, so it runs under the digits, never across them
+DIGIT_SPAN = (0.2, 0.8)
+
+
+def _written(givens: np.ndarray, grid, domains) -> np.ndarray:
+    """What each cell shows: 0 nothing, 1 one digit, 2 pencil marks."""
+    shown = (givens > 0).astype(np.int8)
+    if grid is not None:
+        shown[grid > 0] = 1
+    if domains is not None:
+        counts = np.vectorize(lambda d: int(d).bit_count())(domains) if domains.size else 0
+        shown[(shown == 0) & (counts == 1)] = 1
+        shown[(shown == 0) & (counts > 1)] = 2
+    return shown
+
+
+def _diagonals(canvas: Canvas, written: np.ndarray, n: int, cell: float, left: float,
+               top: float) -> None:
+    """An X-Sudoku's diagonals: their cells lightly shaded (``diagonal-cell``) and the lines
+    (``diagonal``) drawn cell by cell, broken around a digit and left out of a cell of
+    pencil marks, so that no line crosses a symbol."""
+    cells = sorted({(k, k) for k in range(n)} | {(k, n - 1 - k) for k in range(n)})
+    for r, c in cells:
+        canvas.rect(left + c * cell, top + r * cell, cell, cell, fill=STYLE["diagonal_cell"],
+                    cls="diagonal-cell")
+    low, high = DIGIT_SPAN
+    for r, c in cells:
+        pieces = {0: ((0.0, 1.0),), 1: ((0.0, low), (high, 1.0)), 2: ()}[int(written[r, c])]
+        directions = ([1] if r == c else []) + ([-1] if r + c == n - 1 else [])
+        for direction in directions:
+            x0 = left + (c if direction > 0 else c + 1) * cell
+            y0 = top + r * cell
+            for a, b in pieces:
+                canvas.line(x0 + direction * a * cell, y0 + a * cell,
+                            x0 + direction * b * cell, y0 + b * cell,
+                            stroke=STYLE["diagonal"], width=THIN, cls="diagonal")
 
 
 def _lines(canvas: Canvas, regions, n: int, cell: float, left: float, top: float) -> None:
@@ -178,13 +239,14 @@ def _lines(canvas: Canvas, regions, n: int, cell: float, left: float, top: float
 
 
 def _pencil_marks(canvas: Canvas, domains: np.ndarray, shown: np.ndarray, n: int, cell: float,
-                  left: float, top: float, zero_based: bool, write) -> None:
+                  left: float, top: float, zero_based: bool, write, deduce: bool = True
+                  ) -> None:
     per_row = math.isqrt(n - 1) + 1 if n > 1 else 1
     sub = cell / per_row
     size = _font(sub, len(symbol(n, n, zero_based))) * 1.05
     for r, c in np.argwhere(shown == 0).tolist():
         values = [v + 1 for v in range(n) if (int(domains[r, c]) >> v) & 1]
-        if len(values) == 1:
+        if len(values) == 1 and deduce:
             write(r, c, values[0], "deduced")
             continue
         for v in values:

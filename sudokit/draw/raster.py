@@ -4,7 +4,9 @@ matplotlib is the optional extra ``draw`` (``pip install "sudokit[draw]"``); its
 every library they need, where cairosvg would need the system's libcairo. The picture is the
 one the SVG writer describes, shape for shape, on a figure of exactly the requested size: a
 PNG ``width`` pixels wide (its height keeps the aspect ratio), a PDF of one page per canvas
-at 100 pixels to the inch.
+at 100 pixels to the inch (a paper page of :mod:`~sudokit.draw.sheet` is exactly its paper
+size). PDF fonts are embedded as TrueType (Type 42, matplotlib's ``pdf.fonttype``), not as
+Type 3 outlines, which some print shops refuse.
 
 Examples
 --------
@@ -35,6 +37,8 @@ FORMATS = ("png", "pdf")
 
 #: pixels per inch of the figures: a point is 0.72 pixel units
 _DPI = 100
+#: matplotlib settings of every PDF: fonts embedded as TrueType (Type 42), not Type 3
+PDF_SETTINGS: dict[str, Any] = {"pdf.fonttype": 42, "ps.fonttype": 42}
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -60,20 +64,28 @@ def render(pages: Sequence[Canvas], fmt: str, stream: BinaryIO, width: float | N
         return
     if fmt != "pdf":
         raise InstanceError(f"unknown picture format {fmt!r}")
+    from matplotlib import rc_context
     from matplotlib.backends.backend_pdf import PdfPages
 
-    with PdfPages(stream, metadata={"Creator": "sudokit", "Producer": None}) as pdf:
+    settings: Any = PDF_SETTINGS   # matplotlib types rc keys as literals
+    with rc_context(settings), \
+            PdfPages(stream, metadata={"Creator": "sudokit", "Producer": None}) as pdf:
         for page in pages:
-            pdf.savefig(_figure(Figure, page, width))
+            pdf.savefig(_figure(Figure, page, width, exact=True))
 
 
-def _figure(figure_class: Any, canvas: Canvas, width: float | None) -> Any:
+def _figure(figure_class: Any, canvas: Canvas, width: float | None, exact: bool = False
+            ) -> Any:
+    """The canvas on a matplotlib figure; ``exact`` keeps fractional sizes (a PDF page of a
+    paper size), else the figure is whole pixels (a PNG)."""
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Circle as CirclePatch
     from matplotlib.patches import Rectangle
 
-    pixels_w = round(width if width is not None else canvas.width)
-    pixels_h = max(1, round(pixels_w * canvas.height / canvas.width))
+    pixels_w: float = width if width is not None else canvas.width
+    pixels_h: float = pixels_w * canvas.height / canvas.width
+    if not exact:
+        pixels_w, pixels_h = round(pixels_w), max(1, round(pixels_h))
     figure = figure_class(figsize=(pixels_w / _DPI, pixels_h / _DPI), dpi=_DPI)
     axes = figure.add_axes((0, 0, 1, 1))
     axes.set_xlim(0, canvas.width)

@@ -54,8 +54,9 @@ class Rect:
     width: float = 0.0
     cls: str = ""
 
-    def shifted(self, dx: float, dy: float) -> Rect:
-        return replace(self, x=self.x + dx, y=self.y + dy)
+    def shifted(self, dx: float, dy: float, scale: float = 1.0) -> Rect:
+        return replace(self, x=self.x * scale + dx, y=self.y * scale + dy, w=self.w * scale,
+                       h=self.h * scale, width=self.width * scale)
 
     def svg(self) -> str:
         stroke = (f' stroke="{self.stroke}" stroke-width="{number(self.width)}"'
@@ -75,9 +76,10 @@ class Line:
     width: float = 1.0
     cls: str = ""
 
-    def shifted(self, dx: float, dy: float) -> Line:
-        return replace(self, x1=self.x1 + dx, y1=self.y1 + dy, x2=self.x2 + dx,
-                       y2=self.y2 + dy)
+    def shifted(self, dx: float, dy: float, scale: float = 1.0) -> Line:
+        return replace(self, x1=self.x1 * scale + dx, y1=self.y1 * scale + dy,
+                       x2=self.x2 * scale + dx, y2=self.y2 * scale + dy,
+                       width=self.width * scale)
 
     def svg(self) -> str:
         return (f'<line{_cls(self.cls)} x1="{number(self.x1)}" y1="{number(self.y1)}" '
@@ -96,8 +98,9 @@ class Circle:
     cls: str = ""
     title: str = ""
 
-    def shifted(self, dx: float, dy: float) -> Circle:
-        return replace(self, cx=self.cx + dx, cy=self.cy + dy)
+    def shifted(self, dx: float, dy: float, scale: float = 1.0) -> Circle:
+        return replace(self, cx=self.cx * scale + dx, cy=self.cy * scale + dy,
+                       r=self.r * scale, width=self.width * scale)
 
     def svg(self) -> str:
         head = (f'<circle{_cls(self.cls)} cx="{number(self.cx)}" cy="{number(self.cy)}" '
@@ -118,8 +121,9 @@ class Text:
     cls: str = ""
     anchor: str = "middle"
 
-    def shifted(self, dx: float, dy: float) -> Text:
-        return replace(self, x=self.x + dx, y=self.y + dy)
+    def shifted(self, dx: float, dy: float, scale: float = 1.0) -> Text:
+        return replace(self, x=self.x * scale + dx, y=self.y * scale + dy,
+                       size=self.size * scale)
 
     def svg(self) -> str:
         weight = f' font-weight="{self.weight}"' if self.weight != "normal" else ""
@@ -159,9 +163,10 @@ class Canvas:
              weight: str = "normal", cls: str = "", anchor: str = "middle") -> None:
         self.shapes.append(Text(x, y, text, size, fill, weight, cls, anchor))
 
-    def place(self, other: Canvas, dx: float, dy: float) -> None:
-        """Copy ``other``'s shapes into this canvas, moved by ``(dx, dy)``."""
-        self.shapes.extend(shape.shifted(dx, dy) for shape in other.shapes)
+    def place(self, other: Canvas, dx: float, dy: float, scale: float = 1.0) -> None:
+        """Copy ``other``'s shapes into this canvas, scaled by ``scale`` (line widths and
+        text too) and moved by ``(dx, dy)``."""
+        self.shapes.extend(shape.shifted(dx, dy, scale) for shape in other.shapes)
 
     def to_svg(self, width: float | None = None) -> str:
         """The picture as an SVG document; ``width`` (pixels) scales it, keeping the

@@ -61,7 +61,9 @@ class GenerationStatus:
     ----------
     phase : str
         ``"fill"`` (the full grid), ``"remove"`` (the removal tests), ``"check"`` (the final
-        count) or ``"verify"`` (the re-check with the other back end).
+        count), ``"verify"`` (the re-check with the other back end) or ``"search"`` (the
+        search for a wanted difficulty, :mod:`~sudokit.generators.graded`: ``tried``
+        puzzles rated so far, the ``closest`` difficulty met, towards ``goal``).
     removed : int
         Clues removed so far (of ``cells``).
     cells : int
@@ -76,6 +78,9 @@ class GenerationStatus:
     cells: int
     tests: int
     seconds: float
+    tried: int = 0
+    closest: str = ""
+    goal: str = ""
 
 
 class PuzzleClock:

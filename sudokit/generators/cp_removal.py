@@ -343,6 +343,9 @@ class CPRemovalPass(BaseRemovalPass):
         The full grid, ``(n, n)``.
     starts, cells, target, work
         As for :class:`~sudokit.generators.removal.BaseRemovalPass`.
+    keep : ndarray of bool, optional
+        The clues present at the start (default: every cell), to reduce a puzzle of this
+        grid rather than the whole grid.
     test_nodes : int
         Node budget of each removal test (takano nodes: the searches of the test together),
         -1 for none (the test then runs to the end).
@@ -352,12 +355,13 @@ class CPRemovalPass(BaseRemovalPass):
     """
 
     def __init__(self, scratch: CPScratch, solution, starts, cells, target: int,
-                 test_nodes: int, work: int = SLICE_WORK):
+                 test_nodes: int, work: int = SLICE_WORK, keep=None):
         self.scratch = scratch
         flat = np.ascontiguousarray(solution, dtype=np.int32).reshape(-1)
         self.solution = flat
-        super().__init__(np.ones(flat.size, np.bool_), starts, cells, target, test_nodes,
-                         work)
+        super().__init__(np.ones(flat.size, np.bool_) if keep is None else
+                         np.ascontiguousarray(keep, dtype=np.bool_).reshape(-1).copy(),
+                         starts, cells, target, test_nodes, work)
         self.state = np.zeros(6, np.int64)
 
     @property

@@ -146,15 +146,15 @@ def per_test_budget(spec: EngineSpec) -> str | None:
 
 
 def _dlx_pass(gen: PuzzleGenerator, solution, starts, cells, target: int, test_nodes: int,
-              work: int) -> RemovalPass:
+              work: int, keep=None) -> RemovalPass:
     return RemovalPass(gen._engine("dlx"), solution, starts, cells, target, test_nodes,
-                       work=work)
+                       keep=keep, work=work)
 
 
 def _takano_pass(gen: PuzzleGenerator, solution, starts, cells, target: int,
-                 test_nodes: int, work: int) -> CPRemovalPass:
+                 test_nodes: int, work: int, keep=None) -> CPRemovalPass:
     return CPRemovalPass(gen._scratch(), solution, starts, cells, target, test_nodes,
-                         work=work)
+                         work=work, keep=keep)
 
 
 #: the checkers whose removal pass is one resumable kernel (:mod:`.removal` on the DLX
@@ -846,6 +846,62 @@ class PuzzleGenerator:
                                found.seconds, found.tests, checker, True, minimal, verified,
                                budget_exhausted=found.exhausted, extra=extra,
                                variants=self.variants, regions=self.regions)
+
+    def reduce(self, puzzle, solution, *, budget: Budget | None = None
+               ) -> GeneratedPuzzle | None:
+        """``puzzle`` (clues of the full grid ``solution``) made minimal: its clues tested in
+        a random order of whole orbits, each removal kept when the puzzle stays unique; None
+        when ``puzzle`` itself has several solutions. The neighbourhood moves of a search
+        for a wanted difficulty (:mod:`~sudokit.generators.graded`) end here.
+
+        Examples
+        --------
+        >>> gen = PuzzleGenerator(9, (3, 3), seed=4)
+        >>> made = gen.make("minimal")
+        >>> again = gen.reduce(made.solution, made.solution)     # from the full grid
+        >>> again.minimal, again.unique, bool((again.puzzle > 0).sum() < 30)
+        (True, True, True)
+        >>> gen.reduce(np.zeros((9, 9), int), made.solution) is None
+        True
+        """
+        budget = self._budget("minimal", budget)
+        checker = self.checker_for("minimal", budget)
+        open_pass = KERNEL_PASSES.get(checker)
+        if open_pass is None:
+            raise SolverError(f"reducing a puzzle needs a checker with a removal kernel "
+                              f"({', '.join(KERNEL_PASSES)}), not {checker}")
+        self._set_up("minimal", checker, checker)
+        clock = PuzzleClock(budget, None, self.n * self.n)
+        started = time.perf_counter()
+        flat = np.asarray(puzzle, dtype=np.int32).reshape(-1)
+        full = np.asarray(solution, dtype=np.int32).reshape(self.n, self.n)
+        keep = flat > 0
+        starts, cells = self._order()
+        whole = np.logical_and.reduceat(keep[cells], starts[:-1]) if len(cells) else keep[:0]
+        chosen = [cells[starts[k]:starts[k + 1]] for k in np.flatnonzero(whole).tolist()]
+        sizes = np.array([len(orbit) for orbit in chosen], dtype=np.int64)
+        starts = np.zeros(len(chosen) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=starts[1:])
+        cells = np.concatenate(chosen) if chosen else np.zeros(0, dtype=np.int64)
+        run = open_pass(self, full, starts, cells, 0, -1, work=self._work, keep=keep)
+        found = _Removals()
+        kept, tests, undecided, final, complete = self._run_pass(run, checker, clock, 0.0)
+        if not complete:
+            raise clock.exhausted("the puzzle was reduced to a minimal one")
+        if final != 1:          # several solutions: every removal test failed, and the check
+            return None
+        found.offer(kept, full, {})
+        found.tests, found.undecided = tests + 1, undecided
+        found.seconds = time.perf_counter() - started
+        return self._puzzle(found.puzzle(self.n), found, _Plan.of("minimal", None, 1, False,
+                                                                   -1, None),
+                            checker, None, started, self._single_clues(found, clock))
+
+    def _single_clues(self, found: _Removals, clock: PuzzleClock) -> bool | None:
+        """:meth:`_single_clues_needed` of a reduced symmetric puzzle (None: no symmetry)."""
+        if self._orbit_sizes.max() <= 1:
+            return None
+        return self._single_clues_needed(found.puzzle(self.n), clock, found)
 
     def make_where(self, accept, mode: str = "unique", clues: int | None = None,
                    attempts: int = 2000, *, budget: Budget | None = None,
