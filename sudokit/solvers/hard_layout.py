@@ -8,8 +8,9 @@ kernels (:mod:`sudokit.solvers.hard_propagate`, :mod:`~sudokit.solvers.hard_matc
     the units (``(U, w)`` cells, ``-1`` padded), whether each is *complete* (as many cells as
     values: rows, columns, boxes; AllDifferent by matching runs on those), each cell's units,
     its peers (CSR) and for each peer a unit the two share (the unit a failure is charged
-    to, for dom/wdeg), and ``log_f``, ``log(r!) / r`` for ``r = 0..64`` (the Minc-Bregman
-    bound of Zanarini and Pesant's solution densities);
+    to, for dom/wdeg), the *segments* (the cells a line and a box share, with the line's
+    and the box's other cells) and each unit's segments, and ``log_f``, ``log(r!) / r``
+    for ``r = 0..64`` (the Minc-Bregman bound of Zanarini and Pesant's solution densities);
 ``work``: :class:`HardWork`
     the domains (one ``int64`` bit mask per cell), the trail, the decision levels, the cell
     and unit queues, each unit's last matching (a warm start), the units' failure weights,
@@ -67,6 +68,8 @@ class HardModel:
     peer_starts: np.ndarray    # (C + 1,) int64
     peers: np.ndarray          # (P,) int32
     peer_unit: np.ndarray      # (P,) int32
+    segments: np.ndarray       # (S, 3, w) int32: shared cells, the line's and box's others
+    unit_segs: np.ndarray      # (U, k) int32: the segments of each unit, -1 padded
     log_f: np.ndarray          # (65,) float64
 
     @property
@@ -77,7 +80,7 @@ class HardModel:
     def args(self) -> tuple:
         """The arrays in the kernels' order."""
         return (self.units, self.complete, self.cell_units, self.peer_starts, self.peers,
-                self.peer_unit, self.log_f)
+                self.peer_unit, self.segments, self.unit_segs, self.log_f)
 
 
 @dataclass(frozen=True, eq=False)
@@ -149,9 +152,21 @@ def _build(base: UnitModel) -> HardModel:
     else:
         peer_unit = np.zeros(len(peers), dtype=np.int32)
     log_f = np.array([0.0] + [math.lgamma(r + 1) / r for r in range(1, 65)])
+    segments = np.ascontiguousarray(base.segments, dtype=np.int32)
+    if len(segments) and not np.array_equal(base.hidden_units, base.units):
+        segments = segments[:0]         # segment_units index the complete units: grids only
+    of_unit: list[list[int]] = [[] for _ in range(max(len(units), 1))]
+    for s, pair in enumerate(base.segment_units[:len(segments)].tolist()):
+        for u in pair:
+            of_unit[u].append(s)
+    unit_segs = np.full((len(of_unit), max(1, max(map(len, of_unit)))), -1, dtype=np.int32)
+    for u, found in enumerate(of_unit):
+        unit_segs[u, :len(found)] = found
+    if not len(segments):
+        segments = np.full((0, 3, max(width, 1)), -1, dtype=np.int32)
     return HardModel(cells, values, tuple(base.solution_shape), units, complete,
                      np.ascontiguousarray(base.cell_units, dtype=np.int32), peer_starts, peers,
-                     peer_unit, log_f)
+                     peer_unit, segments, unit_segs, log_f)
 
 
 def new_work(model: HardModel) -> HardWork:

@@ -7,7 +7,10 @@ a backtrack restores it) and queues the cell. :func:`propagate` then empties two
    removes it from its peers (forward checking: arc consistency of the binary "differ"
    constraints, all there is for a graph's edges);
 2. the dirty units, one at a time once no cell is queued: AllDifferent by matching
-   (:func:`~sudokit.solvers.hard_match.unit_prune`), whose removals queue cells again.
+   (:func:`~sudokit.solvers.hard_match.unit_prune`), then locked candidates on the unit's
+   segments (the cells a line and a box share: a value the line holds there only leaves
+   the rest of the box, and the other way round; matching on each unit alone misses it),
+   whose removals queue cells again.
 
 So matching runs only on the units whose domains changed since it last ran on them, after
 the cheap rule has done what it can, and starts from the unit's last matching. A failure
@@ -23,7 +26,7 @@ Examples
 >>> work.dom[:] = 0b111
 >>> change(work.dom, 0, 0b001, work.trail, work.state, work.cell_queue, work.in_queue)
 >>> change(work.dom, 4, 0b010, work.trail, work.state, work.cell_queue, work.in_queue)
->>> int(propagate(*model.args()[:6], *work.args()[:10], work.state, 1))   # a fixpoint
+>>> int(propagate(*model.args()[:8], *work.args()[:10], work.state, 1))   # a fixpoint
 -1
 >>> work.dom.reshape(3, 3).tolist()            # 1 . . / . 2 . / . . . -> one completion
 [[1, 4, 2], [4, 2, 1], [2, 1, 4]]
@@ -32,6 +35,8 @@ True
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from .._accel.numba_cache import njit
 from .hard_layout import S_CELLS, S_MATCHINGS, S_PROPAGATIONS, S_TRAIL, S_UNITS
@@ -75,8 +80,46 @@ def clear_queues(cell_queue, in_queue, unit_queue, dirty, state):
     state[S_UNITS] = 0
 
 
+@njit(inline="always")
+def _or(dom, cells):
+    found = np.int64(0)
+    for c in cells:
+        if c < 0:
+            break
+        found |= dom[c]
+    return found
+
+
+@njit(inline="always")
+def _remove(dom, cells, values, trail, state, cell_queue, in_queue):
+    """Remove ``values`` from ``cells``; False when a domain empties."""
+    for c in cells:
+        if c < 0:
+            break
+        if dom[c] & values:
+            left = dom[c] & ~values
+            if left == 0:
+                return False
+            change(dom, c, left, trail, state, cell_queue, in_queue)
+    return True
+
+
 @njit
-def propagate(units, complete, cell_units, peer_starts, peers, peer_unit, dom, trail, levels,
+def _locked(dom, segment, trail, state, cell_queue, in_queue):
+    """Locked candidates on one segment (``(3, w)``: the cells a line and a box share, the
+    line's other cells, the box's other cells): a value the line holds only in the segment
+    leaves the rest of the box, and the other way round. False on a wipe-out."""
+    shared = _or(dom, segment[0])
+    first = _or(dom, segment[1])
+    second = _or(dom, segment[2])
+    if not _remove(dom, segment[2], shared & ~first, trail, state, cell_queue, in_queue):
+        return False
+    return _remove(dom, segment[1], shared & ~second, trail, state, cell_queue, in_queue)
+
+
+@njit
+def propagate(units, complete, cell_units, peer_starts, peers, peer_unit, segments, unit_segs, dom,
+              trail, levels,
               cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, state,
               matching):
     """Run the queued work to a fixpoint (see the module): -1, or the unit that failed.
@@ -124,3 +167,9 @@ def propagate(units, complete, cell_units, peer_starts, peers, peer_unit, dom, t
         for i in range(k):
             change(dom, units[u, scratch[5, i]], scratch[1, i], trail, state, cell_queue,
                    in_queue)
+        for j in range(unit_segs.shape[1]):
+            s = unit_segs[u, j]
+            if s < 0:
+                break
+            if not _locked(dom, segments[s], trail, state, cell_queue, in_queue):
+                return u

@@ -90,7 +90,8 @@ def luby_term(i):
 
 
 @njit
-def start(units, complete, cell_units, peer_starts, peers, peer_unit, log_f, dom, trail,
+def start(units, complete, cell_units, peer_starts, peers, peer_unit, segments, unit_segs, log_f,
+          dom, trail,
           levels, cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, density,
           first, state, givens, num_values, matching, rng):
     """Level 0 of one instance: the givens (``(C,)``, 0 = empty, values ``1..num_values``)
@@ -121,7 +122,8 @@ def start(units, complete, cell_units, peer_starts, peers, peer_unit, log_f, dom
             dirty[u] = 1
             unit_queue[state[S_UNITS]] = u
             state[S_UNITS] += 1
-    failed = propagate(units, complete, cell_units, peer_starts, peers, peer_unit, dom, trail,
+    failed = propagate(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
+                       unit_segs, dom, trail,
                        levels, cell_queue, in_queue, unit_queue, dirty, matches, weights,
                        scratch, state, matching)
     if failed >= 0:
@@ -140,7 +142,8 @@ def _fail(weights, state, unit):
 
 
 @njit
-def _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, dom, trail, levels,
+def _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, segments, unit_segs,
+               dom, trail, levels,
                cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, state,
                matching):
     """Take the right branch of the deepest open decision; False when none is left."""
@@ -161,7 +164,8 @@ def _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, dom, 
             state[S_SINCE] += 1
             continue
         change(dom, c, left, trail, state, cell_queue, in_queue)
-        failed = propagate(units, complete, cell_units, peer_starts, peers, peer_unit, dom,
+        failed = propagate(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
+                           unit_segs, dom,
                            trail, levels, cell_queue, in_queue, unit_queue, dirty, matches,
                            weights, scratch, state, matching)
         if failed >= 0:
@@ -173,7 +177,8 @@ def _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, dom, 
 
 
 @njit
-def run(units, complete, cell_units, peer_starts, peers, peer_unit, log_f, dom, trail, levels,
+def run(units, complete, cell_units, peer_starts, peers, peer_unit, segments, unit_segs, log_f,
+        dom, trail, levels,
         cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, density, first,
         state, limit, stop, flags, base, noise):
     """Search on (see the module): 1 at ``limit`` solutions, 0 at the end, -1 at ``stop``
@@ -197,7 +202,8 @@ def run(units, complete, cell_units, peer_starts, peers, peer_unit, log_f, dom, 
             state[S_LAST] = -1
         shake = noise if state[S_RESTARTS] > 0 else 0.0
         last = state[S_LAST] if flags & LAST_CONFLICT else -1
-        pick = choose(units, complete, cell_units, peer_starts, peers, peer_unit, log_f, dom,
+        pick = choose(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
+                      unit_segs, log_f, dom,
                       trail, levels, cell_queue, in_queue, unit_queue, dirty, matches, weights,
                       scratch, density, first, state, shake, last, (flags & DOMWDEG) != 0)
         if pick < 0:
@@ -207,7 +213,8 @@ def run(units, complete, cell_units, peer_starts, peers, peer_unit, log_f, dom, 
                     first[c] = lowest_bit_index(dom[c]) + 1
             if state[S_SOLUTIONS] >= limit:
                 return 1
-            if not _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, dom,
+            if not _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
+                              unit_segs, dom,
                               trail, levels, cell_queue, in_queue, unit_queue, dirty, matches,
                               weights, scratch, state, matching):
                 state[S_PHASE] = FINISHED
@@ -222,13 +229,15 @@ def run(units, complete, cell_units, peer_starts, peers, peer_unit, log_f, dom, 
         levels[depth, 2] = v
         state[S_DEPTH] = depth + 1
         change(dom, c, one << v, trail, state, cell_queue, in_queue)
-        failed = propagate(units, complete, cell_units, peer_starts, peers, peer_unit, dom,
+        failed = propagate(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
+                           unit_segs, dom,
                            trail, levels, cell_queue, in_queue, unit_queue, dirty, matches,
                            weights, scratch, state, matching)
         if failed >= 0:
             _fail(weights, state, failed)
             state[S_LAST] = c
-            if not _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, dom,
+            if not _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
+                              unit_segs, dom,
                               trail, levels, cell_queue, in_queue, unit_queue, dirty, matches,
                               weights, scratch, state, matching):
                 state[S_PHASE] = FINISHED
