@@ -29,6 +29,7 @@ from typing import IO, Any
 
 import numpy as np
 
+from .._signals import signals_deferred
 from ..batch import Answers
 from ..counting.methods import json_int
 from ..formats import format_instance, format_no_solution, format_solution
@@ -173,17 +174,21 @@ class AnswerWriter:
         return written_value(part[row].style, solution).tolist()
 
     # -- output -----------------------------------------------------------------------------
+    # A Ctrl-C that lands inside a write would leave half a line on the pipe (a write larger
+    # than the buffer goes to the file in pieces): the answers of one part are written whole.
     def _write_text(self, text: str) -> None:
-        self.out.write(text)
+        with signals_deferred():
+            self.out.write(text)
 
     def _write_bytes(self, data: bytes) -> None:
         """Write ASCII ``data`` (to the stream's buffer when it has one)."""
         buffer = getattr(self.out, "buffer", None)
-        if buffer is None:
-            self.out.write(data.decode("ascii"))
-            return
-        self.out.flush()
-        buffer.write(data)
+        with signals_deferred():
+            if buffer is None:
+                self.out.write(data.decode("ascii"))
+                return
+            self.out.flush()
+            buffer.write(data)
 
 
 def _json_extra(extra: dict) -> dict:

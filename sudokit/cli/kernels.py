@@ -14,7 +14,7 @@ is what the commands run.
 Examples
 --------
 >>> sorted(FAMILIES)[:3]
-['backtrack', 'bitset', 'dlx']
+['backtrack', 'bitset', 'cp']
 >>> FAMILIES["grading"].description
 'the grading propagators (grade)'
 """

@@ -38,14 +38,14 @@ def test_index_and_solution():
 
 def test_sheet_of_many_puzzles_and_pages(tmp_path):
     done = cli_run("draw", EXAMPLES / "top3.txt")
-    assert texts(done.stdout, "caption") == ["#1", "#2", "#3"]
+    assert texts(done.stdout, "caption") == ["No. 1", "No. 2", "No. 3"]
     givens = [p.instance.num_givens for p in sudokit.read_instances(str(EXAMPLES / "top3.txt"))]
     assert len(texts(done.stdout, "given")) == sum(givens)
     out = tmp_path / "sheet.svg"
     assert cli_run("draw", EXAMPLES / "top3.txt", "--per-page", "2", "-o", out).exit_code == 0
     assert not out.exists()
     first, second = (tmp_path / "sheet-1.svg").read_text(), (tmp_path / "sheet-2.svg").read_text()
-    assert texts(first, "caption") == ["#1", "#2"] and texts(second, "caption") == ["#3"]
+    assert texts(first, "caption") == ["No. 1", "No. 2"] and texts(second, "caption") == ["No. 3"]
     assert len(texts(second, "given")) == givens[2]
     assert_cli_error(cli_run("draw", EXAMPLES / "top3.txt", "--per-page", "2"), 2,
                      "the sheet has 2 pages")

@@ -200,7 +200,9 @@ def test_draw_marks_diagonals_and_windows(tmp_path):
     assert result.exit_code == 0, result.stderr
     root = ET.fromstring(out.read_text())
     classes = [e.get("class") for e in root.iter()]
-    assert classes.count("diagonal") == 2 and classes.count("window") == 36
+    # each diagonal a segment per cell (gaps under digits), its 17 cells lightly shaded
+    assert classes.count("diagonal") == 18 and classes.count("diagonal-cell") == 17
+    assert classes.count("window") == 36
 
 
 def test_encode_cnf_and_xc_carry_the_variant_units(tmp_path):

@@ -16,7 +16,7 @@ from sudokit.grading import pencil_marks
 from sudokit.instances import formula, latin_square, precoloring, sudoku
 
 from ..helpers import EXAMPLES
-from .test_draw import SVG, Grid, parse
+from .svg_reading import SVG, Grid, parse
 
 GRIDS = ["puzzle17.txt", "six.txt", "janko16.txt", "x9.txt", "jigsaw9.txt", "qwh5.pls",
          "empty5.txt"]
