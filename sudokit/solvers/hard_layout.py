@@ -23,8 +23,6 @@ Examples
 >>> model = hard_model(latin_square(np.zeros((3, 3), dtype=int)))
 >>> model.units.shape, model.complete.tolist(), model.cell_units[4].tolist()
 ((6, 3), [1, 1, 1, 1, 1, 1], [1, 4])
->>> [luby(i) for i in range(1, 10)]
-[1, 1, 2, 1, 1, 2, 4, 1, 1]
 """
 
 from __future__ import annotations
@@ -38,7 +36,7 @@ import numpy as np
 
 from .unit_model import UnitModel, unit_model
 
-__all__ = ["HardModel", "HardWork", "hard_model", "luby", "new_work", "seed_state",
+__all__ = ["HardModel", "HardWork", "hard_model", "new_work", "seed_state",
            "S_DEPTH", "S_PHASE", "S_SOLUTIONS", "S_NODES", "S_FAILS", "S_RESTARTS", "S_RNG",
            "S_LUBY", "S_SINCE", "S_LAST", "S_ROOT", "S_TRAIL", "S_CELLS", "S_UNITS",
            "S_PROPAGATIONS", "S_MATCHINGS", "STATE_SIZE", "RUNNING", "FINISHED"]
@@ -186,22 +184,6 @@ def new_work(model: HardModel) -> HardWork:
                     np.zeros((max(count, 1), 64), dtype=np.float64),
                     np.zeros(cells, dtype=np.int32),
                     np.zeros(STATE_SIZE, dtype=np.int64))
-
-
-def luby(i: int) -> int:
-    """The ``i``-th term (from 1) of Luby, Sinclair and Zuckerman's restart sequence
-    (1, 1, 2, 1, 1, 2, 4, ...); the kernels' copy is
-    :func:`sudokit.solvers.hard_search.luby_term`."""
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while True:
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
 
 
 def seed_state(seed: int) -> int:

@@ -75,8 +75,11 @@ LAST_CONFLICT = 8
 
 @njit
 def luby_term(i):
-    """The ``i``-th term (from 1) of the Luby sequence (as
-    :func:`sudokit.solvers.hard_layout.luby`)."""
+    """The ``i``-th term (from 1) of Luby, Sinclair and Zuckerman's restart sequence.
+
+    >>> [int(luby_term(i)) for i in range(1, 10)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1]
+    """
     k = 1
     while (1 << k) - 1 < i:
         k += 1

@@ -13,7 +13,7 @@ from sudokit.formats import read_instances
 from sudokit.instances import latin_square, precoloring, sudoku
 from sudokit.solvers import ENGINES, Budget, open_engine
 from sudokit.solvers.hard_engine import HEURISTICS, HardCPEngine
-from sudokit.solvers.hard_layout import luby
+from sudokit.solvers.hard_search import luby_term
 
 from ..helpers import (
     EXAMPLES,
@@ -111,7 +111,8 @@ def test_registry_entry():
     with open_engine("cp", seed=3) as engine:
         assert isinstance(engine, HardCPEngine) and engine.seed == 3
     assert set(HEURISTICS) == {"maxsd", "domwdeg"}
-    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    assert [int(luby_term(i)) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4,
+                                                          1, 1, 2, 1, 1, 2, 4, 8]
 
 
 # -- real instances, against CP-SAT and CaDiCaL ------------------------------------------------
