@@ -205,11 +205,22 @@ def test_published_x_wing_practice_puzzle():
 
 # -- every step of real paths is sound ---------------------------------------------------------
 
+#: the families whose steps add to their technique's rating (length, type)
+_RATED_BY_SHAPE = {"chains", "forcing", "uniqueness"}
+
+
 def _sound(puzzle) -> tuple[int, bool]:
     count, solution = unique_solution(puzzle)
     assert count == 1
     path = solve_path(puzzle)
     for step in path.steps:
+        # a step is rated as the registry rates its technique (chains, forcing and unique
+        # rectangles add for their length or type): the two places must not drift apart
+        technique = TECHNIQUES[step.technique]
+        if technique.family in _RATED_BY_SHAPE:
+            assert step.rating >= technique.se_rating, step.text
+        else:
+            assert step.rating == technique.se_rating, step.text
         for row, col, value in step.eliminations:
             assert solution[row, col] != value, step.text
         for row, col, value in step.placements:
