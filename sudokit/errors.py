@@ -5,7 +5,7 @@ single line on stderr and exits with the class's ``exit_code``; nothing else esc
 traceback. "No solution" is not an error (it is ``None`` or a count of 0); only running out of
 a budget (:class:`BudgetExhausted`, "unknown") is.
 
-Exit codes (also in the README):
+Exit codes (also in docs/exit-codes.md):
 
 ====  ==========================================================
 0     success (including "no solution", which is an answer)

@@ -197,7 +197,8 @@ def generate():
                    "--minimal for what minimal means then).")
 @click.option("--full", is_flag=True, help="Print full random grids, no clue removal.")
 @click.option("--fill", type=Choice(list(FILLS)), default="auto", show_default=True,
-              help="How full grids are made (see 'Fill strategies' in the README): "
+              help="How full grids are made (see 'Fill strategies' in the puzzle author's "
+                   "tutorial, docs/tutorials/puzzle-author.md): "
                    + "; ".join(strategy.help_line() for strategy in FILLS.values()) + ".")
 @click.option("--alpha", type=FiniteFloat(), metavar="A",
               help="The parameter of a --fill strategy that takes one (prune, "

@@ -4,7 +4,7 @@ Python sets such a stream to None, and its first use failed with an ``AttributeE
 (exit 70). :func:`stand_in_for_closed_streams` puts the null device on each closed descriptor,
 so that no file sudokit opens later (an ``-o`` file) takes its number and no C library writes
 into one, and sets ``sys.stdin``, ``sys.stdout`` or ``sys.stderr`` to a stream that fails the
-way the README's exit codes say: reading a closed standard input is exit 3 (an
+way docs/exit-codes.md says: reading a closed standard input is exit 3 (an
 :class:`~sudokit.errors.UnreadableFileError`), writing to a closed standard output exit 7 (an
 :class:`~sudokit.errors.OutputError`); what is written to a closed standard error is dropped.
 
