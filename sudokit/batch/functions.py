@@ -87,10 +87,7 @@ def run_batch(problems: Iterable[Any], task: str = "solve", limit: int | None = 
                                      else [_instances(problems)])
     line = None
     if progress is True:
-        total = None
-        if not windows:
-            windowed = list(windowed)
-            total = sum(map(len, windowed))
+        total = None if windows else len(next(iter(windowed)))
         line = Progress(total, "counting" if task == "count" else "solving", show=True,
                         ticking=True)
     tell = line if line is not None else progress if callable(progress) else None

@@ -200,10 +200,8 @@ def answer_parts(spec: RunSpec, chunk: Any, engines: EngineCache,
 def _array_pieces(spec: RunSpec, engine: Any, values: np.ndarray,
                   pieces: TaskSizer | None) -> Iterator[Answers]:
     """``values`` answered by ``engine``'s array call: whole, or cut as ``pieces`` says."""
-    start = 0
-    while start < len(values):
-        stop = len(values) if pieces is None else start + pieces.size(len(values) - start)
-        parts = getattr(engine, "count_array_parts", None)
+    parts = getattr(engine, "count_array_parts", None)
+    for start, stop in _spans(len(values), pieces):
         calls = ([engine.count_arrays(values[start:stop], spec.count_limit, spec.budget)]
                  if parts is None else parts(values[start:stop], spec.count_limit,
                                              spec.budget))
@@ -211,6 +209,22 @@ def _array_pieces(spec: RunSpec, engine: Any, values: np.ndarray,
             if pieces is not None:
                 pieces.measured(len(found.counts), found.seconds)
             yield Answers.from_arrays(found, spec.keep_solutions)
+
+
+def _spans(size: int, pieces: TaskSizer | None, most: int | None = None
+           ) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` of consecutive pieces of ``size`` items: at most ``most`` items
+    each, and as ``pieces`` sizes them (asked for the next size only once the piece before
+    was answered and measured).
+
+    >>> list(_spans(5, None, most=2))
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    start = 0
+    while start < size:
+        step = size - start if pieces is None else pieces.size(size - start)
+        stop = start + (step if most is None else min(step, most))
+        yield start, stop
         start = stop
 
 
@@ -279,18 +293,13 @@ def _by_instances(spec: RunSpec, instances: list[Any], engines: EngineCache,
         name, key = keys[start]
         run = instances[start:stop]
         engine = engines.for_run(spec, name, key, run[0], repeats[keys[start]] > 1)
-        offset = 0
-        while offset < len(run):
-            size = engine.batch_size if pieces is None else min(
-                engine.batch_size, pieces.size(len(run) - offset))
-            part = run[offset:offset + size]
+        for begin, end in _spans(len(run), pieces, most=engine.batch_size):
             began = time.perf_counter()
-            for outcomes in _outcome_parts(spec, engine, part):
+            for outcomes in _outcome_parts(spec, engine, run[begin:end]):
                 if pieces is not None:
                     pieces.measured(len(outcomes), time.perf_counter() - began)
                 yield Answers.from_outcomes(outcomes, spec.keep_solutions)
                 began = time.perf_counter()
-            offset += len(part)
 
 
 def _outcome_parts(spec: RunSpec, engine: Any, part: list[Any]) -> Iterable[list[Outcome]]:
