@@ -21,13 +21,15 @@ sudokit.errors.SudokitError: cannot load engine 'nowhere:Engine': No module name
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from .errors import SudokitError
 from .problems import resolve
 
-__all__ = ["closest", "is_ref", "load_ref", "ref_of"]
+__all__ = ["closest", "first_line", "is_ref", "load_ref", "ref_of", "registry_entry"]
+
+Spec = TypeVar("Spec")
 
 
 def closest(name: object, names: Iterable[str]) -> str:
@@ -102,3 +104,56 @@ def ref_of(obj: Any) -> str:
     'sudokit.refs:load_ref'
     """
     return f"{getattr(obj, '__module__', '?')}:{getattr(obj, '__qualname__', repr(obj))}"
+
+
+def first_line(obj: Any, default: str) -> str:
+    """The first line of ``obj``'s docstring (what an ad hoc registry entry says it is), or
+    ``default``.
+
+    >>> first_line(first_line, "?")
+    "The first line of ``obj``'s docstring (what an ad hoc registry entry says it is), or"
+    """
+    lines = (getattr(obj, "__doc__", None) or "").strip().splitlines()
+    return lines[0].strip() if lines else default
+
+
+def registry_entry(value: Any, entry_type: type[Spec], takes: Callable[[Any], bool],
+                   wrap: Callable[[Any, str], Spec], by_name: Callable[[Any], Spec],
+                   what: str, kind: str, error: type[SudokitError] = SudokitError) -> Spec:
+    """The registry entry ``value`` stands for: the one rule every registry's lookup follows.
+
+    An ``entry_type`` is returned as it is; a ``"module:attribute"`` reference is loaded and
+    must be an entry or an object ``takes`` accepts (``kind``, for the message), which
+    ``wrap(object, reference)`` makes an ad hoc entry of; an object ``takes`` accepts is
+    wrapped under its own :func:`ref_of`; anything else is a name ``by_name`` looks up (and
+    refuses with the registry's own message).
+
+    Examples
+    --------
+    >>> names = {"one": 1.0}
+    >>> def entry(value):
+    ...     return registry_entry(value, float, callable, lambda f, ref: f(),
+    ...                           names.__getitem__, "number", "a function")
+    >>> entry("one"), entry("math:tau"), entry(lambda: 2.0), entry(0.5)
+    (1.0, 6.283185307179586, 2.0, 0.5)
+    >>> entry("math:pi"), entry("math:e")
+    (3.141592653589793, 2.718281828459045)
+    >>> entry("math:inf") + entry("one")
+    inf
+    >>> entry("sudokit:__name__")
+    Traceback (most recent call last):
+    ...
+    sudokit.errors.SudokitError: number 'sudokit:__name__' names neither a function nor a float
+    """
+    if isinstance(value, entry_type):
+        return value
+    if is_ref(value):
+        found = load_ref(value, what, error)
+        if isinstance(found, entry_type):
+            return found
+        if not takes(found):
+            raise error(f"{what} {value!r} names neither {kind} nor a {entry_type.__name__}")
+        return wrap(found, value)
+    if takes(value):
+        return wrap(value, ref_of(value))
+    return by_name(value)

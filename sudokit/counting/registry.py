@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MissingExtraError, SudokitError
-from ..refs import closest, is_ref, load_ref, ref_of
+from ..refs import closest, first_line, load_ref, registry_entry
 from ..solvers.budget import UNLIMITED, Budget
 from ..solvers.registry import NeedsExtra
 from .base import CountResult
@@ -124,19 +124,11 @@ def counter_spec(counter: CounterLike) -> CounterSpec:
     >>> counter_spec("sudokit.counting.enumerate:count").options
     ('solver', 'encoding', 'amo', 'limit')
     """
-    if isinstance(counter, CounterSpec):
-        return counter
-    if is_ref(counter):
-        assert isinstance(counter, str)
-        found = load_ref(counter, "counter")
-        if isinstance(found, CounterSpec):
-            return found
-        if not callable(found):
-            raise SudokitError(f"counter {counter!r} names neither a count function nor a "
-                               "CounterSpec")
-        return _function_spec(found, counter)
-    if callable(counter):
-        return _function_spec(counter, ref_of(counter))
+    return registry_entry(counter, CounterSpec, callable, _function_spec, _named_counter,
+                          "counter", "a count function")
+
+
+def _named_counter(counter: object) -> CounterSpec:
     spec = COUNTERS.get(counter) if isinstance(counter, str) else None
     if spec is None:
         raise SudokitError(f"unknown counter {counter!r}; {closest(counter, COUNTERS)}"
@@ -146,14 +138,13 @@ def counter_spec(counter: CounterLike) -> CounterSpec:
 
 def _function_spec(function: Callable[..., Any], name: str) -> CounterSpec:
     """The ad hoc spec of a ``count`` function (see :func:`counter_spec`)."""
-    lines = (function.__doc__ or "").strip().splitlines()
     try:
         parameters = list(inspect.signature(function).parameters.values())[2:]
     except (TypeError, ValueError):       # no signature to read
         parameters = []
     options = tuple(p.name for p in parameters
                     if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
-    return CounterSpec(name, lines[0].strip() if lines else name, function, options=options)
+    return CounterSpec(name, first_line(function, name), function, options=options)
 
 
 def counter_function(name: CounterLike) -> Callable[..., Any]:

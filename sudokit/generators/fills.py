@@ -59,7 +59,7 @@ import numpy as np
 from ..bitmasks import MAX_VALUES
 from ..errors import InstanceError, MissingExtraError
 from ..instances.patterns import check_shape
-from ..refs import closest, is_ref, load_ref, ref_of
+from ..refs import closest, first_line, load_ref, registry_entry
 from ..solvers.registry import NeedsExtra
 
 if TYPE_CHECKING:
@@ -197,21 +197,13 @@ def fill_strategy(name: FillLike) -> FillStrategy:
     >>> fill_strategy(FILLS["ilp"]) is FILLS["ilp"]
     True
     """
-    if isinstance(name, FillStrategy):
-        return name
-    if is_ref(name):
-        assert isinstance(name, str)
-        found = load_ref(name, "fill", InstanceError)
-        if isinstance(found, FillStrategy):
-            return found
-        if not callable(found):
-            raise InstanceError(f"fill {name!r} names neither a fill function nor a "
-                                "FillStrategy")
-        return _function_strategy(found, name)
-    if callable(name):
-        return _function_strategy(name, ref_of(name))
+    return registry_entry(name, FillStrategy, callable, _function_strategy, _named_fill,
+                          "fill", "a fill function", InstanceError)
+
+
+def _named_fill(name: object) -> FillStrategy:
     try:
-        return FILLS[name]
+        return FILLS[name]  # type: ignore[index]
     except (KeyError, TypeError):
         raise InstanceError(f"unknown fill method {name!r}; {closest(name, FILLS)}choose one "
                             "of " + ", ".join(FILLS)) from None
@@ -219,8 +211,7 @@ def fill_strategy(name: FillLike) -> FillStrategy:
 
 def _function_strategy(function: Callable[..., Any], name: str) -> FillStrategy:
     """The ad hoc strategy of a fill function (see :func:`fill_strategy`)."""
-    lines = (function.__doc__ or "").strip().splitlines()
-    return FillStrategy(name, lines[0].strip() if lines else name, "user", function,
+    return FillStrategy(name, first_line(function, name), "user", function,
                         "whatever the function counts", kernels=False)
 
 

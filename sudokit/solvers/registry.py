@@ -26,7 +26,7 @@ from pysat.solvers import SolverNames
 from .._accel import mode
 from ..errors import MissingExtraError, ResourceError, SolverError, UnsupportedTaskError
 from ..problems import PROBLEMS, kinds_where, problem_kind, resolve
-from ..refs import closest, is_ref, load_ref, ref_of
+from ..refs import closest, first_line, is_ref, load_ref, registry_entry
 from .budget import Budget
 from .engine import Engine
 from .portfolio import portfolio_solver
@@ -247,27 +247,24 @@ def engine_spec(engine: str | EngineSpec | type[Any]) -> EngineSpec:
     >>> spec.name.endswith(":Mine"), spec.description, spec.budgets, spec.counts
     (True, 'Tries every grid.', ('seconds',), True)
     """
-    if isinstance(engine, EngineSpec):
-        return engine
-    if isinstance(engine, type):
-        return _class_spec(engine, ref_of(engine))
+    return registry_entry(engine, EngineSpec, _is_class, _class_spec, _named_engine, "engine",
+                          "an engine class", SolverError)
+
+
+def _is_class(engine: object) -> bool:
+    return isinstance(engine, type)
+
+
+def _named_engine(engine: object) -> EngineSpec:
     if not isinstance(engine, str):
         raise SolverError(f"expected a solver name, an EngineSpec or an engine class, got "
                           f"{engine!r}")
-    if not is_ref(engine):
-        return ENGINES[resolve_solver(engine)]
-    found = load_ref(engine, "engine", SolverError)
-    if isinstance(found, EngineSpec):
-        return found
-    if isinstance(found, type):
-        return _class_spec(found, engine)
-    raise SolverError(f"engine {engine!r} names neither an engine class nor an EngineSpec")
+    return ENGINES[resolve_solver(engine)]
 
 
 def _class_spec(engine: type[Any], ref: str) -> EngineSpec:
     """The ad hoc spec of engine class ``engine``, named ``ref`` (see :func:`engine_spec`)."""
-    lines = (engine.__doc__ or "").strip().splitlines()
-    return EngineSpec(ref, lines[0].strip() if lines else ref, ref,
+    return EngineSpec(ref, first_line(engine, ref), ref,
                       tuple(getattr(engine, "budgets", ())),
                       counts=bool(getattr(engine, "counts", True)),
                       options=tuple(getattr(engine, "options", ())),
