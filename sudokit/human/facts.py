@@ -28,8 +28,9 @@ from typing import Any
 
 __all__ = ["UnitFacts", "unit_facts", "first_fish", "KEPT"]
 
-#: entries a layout's tables keep before they are emptied (a path meets some thousands)
-KEPT = 1 << 16
+#: entries a layout's tables keep before they are emptied (a path adds some dozens to
+#: hundreds; at the cap a table holds about 10 MB)
+KEPT = 1 << 14
 
 
 class UnitFacts:
