@@ -12,9 +12,13 @@ Three measurements, one table each:
 3. Simonis's claim: Spearman between his grade order (FC < ... < search) and SE's rating.
 
     python benchmarks/human_rating.py [--every K] [--jobs J] [--hardest N] [--time-limit S]
+                                      [--grade-cli]
 
 ``--every K`` takes every K-th puzzle of diabolical.txt (default 1: all); ``--jobs`` rates in
-J processes. Progress goes to stderr, the tables to stdout.
+J processes. ``--grade-cli`` also times ``sudokit grade --rating`` on the same puzzles as a
+user runs it (one process, then ``--jobs J`` on the batch road: a Dask cluster of J
+workers), whole process, and checks that its ratings are the ones of table 1. Progress goes
+to stderr, the tables to stdout.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -124,6 +130,28 @@ def simonis_grades(lines):
     return level, time.perf_counter() - start, time.process_time() - cpu
 
 
+def grade_cli(lines, jobs: int, expected) -> tuple[float, float]:
+    """Wall and CPU seconds (the command and every process it waited for) of ``sudokit grade
+    --rating --schemes FC --no-nodes`` on ``lines`` (``--jobs J`` when J > 1); its ratings
+    must be ``expected``."""
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "puzzles.txt"
+        source.write_text("\n".join(lines) + "\n")
+        command = [sys.executable, "-m", "sudokit", "grade", "--rating", "--schemes", "FC",
+                   "--no-nodes", str(source)] + (["--jobs", str(jobs)] if jobs > 1 else [])
+        env = dict(os.environ, SUDOKIT_NO_PROGRESS="1", PYTHONPATH=str(root))
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    got = [float(line.split()[1]) for line in done.stdout.splitlines()]
+    if got != [float(e) for e in expected]:
+        raise SystemExit("sudokit grade --rating disagrees with rate() on the same puzzles")
+    return wall, (after.ru_utime + after.ru_stime) - (kids.ru_utime + kids.ru_stime)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=1, metavar="K",
@@ -134,6 +162,9 @@ def main(argv=None):
                              "(0: all 48,766)")
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="S",
                         help="seconds per puzzle (past it: 'unknown')")
+    parser.add_argument("--grade-cli", action="store_true",
+                        help="also time 'sudokit grade --rating' on the same puzzles, in one "
+                             "process and with --jobs J")
     args = parser.parse_args(argv)
     print("Human-technique rating against Sudoku Explainer (SE)")
     print(machine_note() + f", {args.jobs} rating processes")
@@ -164,6 +195,14 @@ def main(argv=None):
         ["peer, Simonis grade (15 schemes): wall, CPU",
          f"{grade_wall:.1f} s, {grade_cpu:.1f} s ({len(lines) / grade_wall:.0f}/s)"],
     ]
+    if args.grade_cli:
+        for jobs in sorted({1, args.jobs}):
+            log(f"sudokit grade --rating{f' --jobs {jobs}' if jobs > 1 else ''}")
+            cli_wall, cli_cpu = grade_cli(lines, jobs, ours)
+            rows.append([f"sudokit grade --rating{f' --jobs {jobs}' if jobs > 1 else ''} "
+                         "(FC, no nodes): wall, CPU",
+                         f"{cli_wall:.1f} s, {cli_cpu:.1f} s ({len(lines) / cli_wall:.1f}/s "
+                         f"wall, {len(lines) / cli_cpu:.1f}/CPU s)"])
     print(format_table(["measure", "value"], rows, right={1}))
     print()
     hardest = Counter(r[1] for r in rated)

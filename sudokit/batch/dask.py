@@ -95,21 +95,23 @@ def answer_on_cluster(client: Any, spec: RunSpec, chunks: Iterable[Any],
 
 def grade_on_cluster(client: Any, chunks: Iterable[Any], names: list[str], nodes: bool,
                      shave_passes: int | None, progress: Callable[[int], None] | None = None,
-                     task_size: int = GRADE_TASK_SIZE
-                     ) -> Iterator[tuple[Any, np.ndarray, list[Any] | None]]:
-    """``(part, search-free table, node counts or None)`` of consecutive parts of each
-    chunk of puzzles (or records), in order."""
+                     task_size: int = GRADE_TASK_SIZE, rating: bool = False
+                     ) -> Iterator[tuple[Any, np.ndarray, list[Any] | None, list[Any] | None]]:
+    """``(part, search-free table, node counts or None, ratings or None)`` of consecutive
+    parts of each chunk of puzzles (or records), in order; with ``rating``, each puzzle's
+    :func:`~sudokit.human.rating_row` is worked out on the worker too."""
     parts: dict[int, Any] = {}
 
     def travelling() -> Iterator[Chunk]:
         for first, part in _tasks(chunks, task_size):
             parts[first] = part
-            task = GradeTask(pack(instances_of(part)), tuple(names), nodes, shave_passes)
+            task = GradeTask(pack(instances_of(part)), tuple(names), nodes, shave_passes,
+                             rating)
             yield Chunk(first, first + len(part), task)
 
-    for chunk, (table, counts) in ordered_map(client, grade_task, travelling(), progress,
-                                              noun="puzzles"):
-        yield parts.pop(chunk.first), table, counts
+    for chunk, (table, counts, rated) in ordered_map(client, grade_task, travelling(),
+                                                     progress, noun="puzzles"):
+        yield parts.pop(chunk.first), table, counts, rated
 
 
 def chunk_seed(seed: int, index: int) -> np.random.SeedSequence:

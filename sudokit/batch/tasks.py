@@ -71,22 +71,30 @@ def answer_task(task: AnswerTask) -> Answers:
 
 @dataclass(frozen=True)
 class GradeTask:
-    """Grade ``puzzles`` by the schemes ``names``; with ``nodes``, count labelling nodes."""
+    """Grade ``puzzles`` by the schemes ``names``; with ``nodes``, count labelling nodes;
+    with ``rating``, rate them with the human techniques too."""
 
     puzzles: GridBatch | list[Any]
     names: tuple[str, ...]
     nodes: bool
     shave_passes: int | None
+    rating: bool = False
 
 
-def grade_task(task: GradeTask) -> tuple[np.ndarray, list[int] | None]:
-    """Grade a chunk: its search-free table and, with ``nodes``, each puzzle's node count."""
+def grade_task(task: GradeTask) -> tuple[np.ndarray, list[int] | None, list[Any] | None]:
+    """Grade a chunk: its search-free table, with ``nodes`` each puzzle's node count, with
+    ``rating`` each puzzle's :func:`~sudokit.human.rating_row`."""
     from ..grading import label_nodes, search_free_table
 
     puzzles = task.puzzles.puzzles() if isinstance(task.puzzles, GridBatch) else task.puzzles
     table = search_free_table(puzzles, list(task.names), shave_passes=task.shave_passes)
     nodes = [label_nodes(p) for p in puzzles] if task.nodes else None
-    return table, nodes
+    rated = None
+    if task.rating:
+        from ..human import rating_row
+
+        rated = [rating_row(p) for p in puzzles]
+    return table, nodes, rated
 
 
 @dataclass(frozen=True)

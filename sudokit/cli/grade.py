@@ -134,19 +134,18 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
                     client = stack.enter_context(cluster_client(cluster, ("grading",)))
                     progress.phase(None)
                     graded = _from_cluster(grade_on_cluster(
-                        client, map(_checked, chunks), names, wanted, shave_passes, progress))
+                        client, map(_checked, chunks), names, wanted, shave_passes, progress,
+                        rating=with_rating))
                 else:
                     graded = _graded(chunks, names, wanted, shave_passes, time_limit,
-                                     progress)
-                for records, grades in graded:  # read, graded, printed a part at a time
+                                     progress, with_rating)
+                for records, grades, rated in graded:  # read, graded, printed by parts
                     if lines is not None and records:
                         progress.position(last_line(records), lines)
                     unknown = unknown or bool(grades.unknown.any())
                     if summary:
                         tables.append(grades)
                     else:
-                        rated = [_rating(r.instance, time_limit) for r in records] \
-                            if with_rating else None
                         unknown = unknown or bool(rated and any(r[0] is None for r in rated))
                         _write_rows(records, grades, names, done, as_json, out, rated)
                         out.flush()
@@ -172,41 +171,39 @@ def _checked(records):
     return records
 
 
-def _graded(chunks, names, nodes, shave_passes, seconds, progress):
-    """``(records, Grades)`` of each chunk, graded here, each puzzle within ``seconds``."""
+def _graded(chunks, names, nodes, shave_passes, seconds, progress, with_rating):
+    """``(records, Grades, ratings or None)`` of each chunk, graded (and rated) here, each
+    puzzle within ``seconds``."""
     done = 0
     for records in chunks:
         _check_gradable(records)
         puzzles = [r.instance for r in records]
-        yield records, grade_table(puzzles, names, nodes=nodes, seconds=seconds,
-                                   progress=lambda d, start=done: progress(start + d),
-                                   shave_passes=shave_passes)
+        grades = grade_table(puzzles, names, nodes=nodes, seconds=seconds,
+                             progress=lambda d, start=done: progress(start + d),
+                             shave_passes=shave_passes)
+        yield records, grades, [_rating(p, seconds) for p in puzzles] if with_rating else None
         done += len(records)
 
 
 def _from_cluster(graded):
-    """The cluster's ``(part, table, node counts or None)`` as ``(part, Grades)`` (all
-    decided: the cluster runs no time limit)."""
-    for part, table, counts in graded:
+    """The cluster's ``(part, table, node counts or None, ratings or None)`` as ``(part,
+    Grades, ratings)`` (all decided: the cluster runs no time limit)."""
+    for part, table, counts, rated in graded:
         yield part, Grades(table, np.ones_like(table, dtype=bool),
-                           None if counts is None else np.asarray(counts, dtype=np.int64))
+                           None if counts is None else np.asarray(counts, dtype=np.int64)), \
+            rated
 
 
 def _rating(puzzle, seconds):
-    """``(rating, level, hardest)`` of the human techniques (:func:`sudokit.human.rate`):
-    ``(None, "unknown", None)`` past ``seconds``, ``(None, "no-solution", None)`` for a
-    puzzle without solution; the uniqueness techniques only for a unique puzzle."""
-    from ..human import rate, unique_solution
+    """``(rating, level, hardest)`` of the human techniques
+    (:func:`sudokit.human.rating_row`), ``(None, "unknown", None)`` past ``seconds``."""
+    from ..human import rating_row
     from ..solvers.budget import Budget
 
     try:
-        count, _ = unique_solution(puzzle, Budget(seconds=seconds))
-        if count == 0:
-            return None, "no-solution", None
-        rated = rate(puzzle, Budget(seconds=seconds), unique=count == 1)
+        return rating_row(puzzle, Budget(seconds=seconds))
     except BudgetExhausted:
         return None, UNKNOWN, None
-    return rated.value, rated.level, rated.hardest
 
 
 def _write_rows(records, grades, names, start, as_json, out, rated=None) -> None:

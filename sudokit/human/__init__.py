@@ -30,10 +30,20 @@ from __future__ import annotations
 
 from .board import Board
 from .levels import LEVELS, level_of, parse_rating_range
-from .path import BEYOND, Path, Rating, rate, solve_path, steps, unique_solution
+from .path import (
+    BEYOND,
+    NO_SOLUTION,
+    Path,
+    Rating,
+    rate,
+    rating_row,
+    solve_path,
+    steps,
+    unique_solution,
+)
 from .step import Step
 from .techniques import ORDER, TECHNIQUES, Technique
 
 __all__ = ["Board", "Step", "Path", "Rating", "solve_path", "rate", "steps",
            "unique_solution", "TECHNIQUES", "ORDER", "Technique", "LEVELS", "level_of",
-           "parse_rating_range", "BEYOND"]
+           "parse_rating_range", "BEYOND", "rating_row", "NO_SOLUTION"]

@@ -22,12 +22,18 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import TypeVar
 
 import numpy as np
 
 from ..instances.shapes import GridShape, grid_shape
 from ..instances.variants import VARIANTS, variant_units
+from .facts import KEPT, UnitFacts, unit_facts
+
+T = TypeVar("T")
 
 __all__ = ["Board", "Layout", "cell_text", "cells_text", "bits", "popcount", "layout_of"]
 
@@ -109,6 +115,14 @@ class Layout:
     box_of: tuple[int, ...]               #: each cell's box unit, -1 without boxes
     has_boxes: bool
     variants: tuple[str, ...]
+    #: the units that are not boxes (rows, columns, a variant's units), in index order
+    lines: tuple[int, ...] = ()
+    #: each unit's cells as one call (``unit_of[u](cands)``: the unit's entries, in order)
+    unit_of: tuple = ()
+    #: the tables the finders keep their work in (see :mod:`~sudokit.human.facts`)
+    facts: dict = field(default_factory=dict, repr=False)
+    fish: dict = field(default_factory=dict, repr=False)
+    locks: dict = field(default_factory=dict, repr=False)
 
     @property
     def full(self) -> int:
@@ -144,9 +158,21 @@ def _build_layout(shape: GridShape) -> Layout:
     for b in boxes:
         for cell in units[b]:
             box_of[cell] = b
+    if not all(units[r] == tuple(r * n + k for k in range(n)) and
+               units[n + r] == tuple(k * n + r for k in range(n)) for r in range(n)):
+        raise ValueError("a grid shape lists its rows, then its columns, cell by cell")
     return Layout(n, units, tuple(names), tuple(kinds), tuple(tuple(u) for u in cell_units),
                   peers, tuple(range(n)), tuple(range(n, 2 * n)), boxes, tuple(box_of),
-                  has_boxes, variants)
+                  has_boxes, variants,
+                  lines=tuple(u for u in range(len(units)) if u not in set(boxes)),
+                  unit_of=tuple(_getter(u) for u in units))
+
+
+def _getter(cells: tuple[int, ...]):
+    """``get(seq) -> tuple``: the entries of ``seq`` at ``cells``, in order."""
+    if len(cells) == 1:
+        return lambda seq, c=cells[0]: (seq[c],)
+    return itemgetter(*cells)
 
 
 def layout_of(puzzle) -> Layout:
@@ -157,13 +183,15 @@ def layout_of(puzzle) -> Layout:
 class Board:
     """Values and candidates of one grid on its way to a solution (see the module)."""
 
-    __slots__ = ("layout", "n", "values", "cands")
+    __slots__ = ("layout", "n", "values", "cands", "_kept_for", "_kept")
 
     def __init__(self, layout: Layout, values: list[int], cands: list[int]):
         self.layout = layout
         self.n = layout.n
         self.values = values
         self.cands = cands
+        self._kept_for: tuple[int, ...] | None = None     # the candidates _kept holds for
+        self._kept: dict = {}
 
     @classmethod
     def of(cls, puzzle) -> Board:
@@ -227,3 +255,55 @@ class Board:
 
     def text(self, cell: int) -> str:
         return cell_text(self.n, cell)
+
+    def kept(self, build: Callable[[Board], T]) -> T:
+        """``build(self)``, worked out once while the candidates stay as they are (what
+        several finders read at one step of a path).
+
+        Examples
+        --------
+        >>> from sudokit.instances import latin_square
+        >>> board = Board.of(latin_square(np.zeros((2, 2), dtype=int)))
+        >>> board.kept(Board.unit_facts) is board.kept(Board.unit_facts)
+        True
+        >>> board.eliminate(0, 1)
+        >>> [bin(f.places[0]) for f in board.kept(Board.unit_facts)]
+        ['0b10', '0b11', '0b10', '0b11']
+        """
+        now = tuple(self.cands)
+        if now != self._kept_for:
+            self._kept_for = now
+            self._kept = {}
+        found = self._kept.get(build)
+        if found is None:
+            found = self._kept[build] = build(self)
+        return found
+
+    def unit_facts(self) -> tuple[UnitFacts, ...]:
+        """The :class:`~sudokit.human.facts.UnitFacts` of every unit's candidates as they
+        are now, by unit index: the places of each value, and the subsets found there
+        (each worked out once per distinct set of candidates of a unit, for every board
+        of the shape; ``kept(Board.unit_facts)`` keeps them for the step)."""
+        layout, n, cands = self.layout, self.n, self.cands
+        table = layout.facts
+        return tuple(unit_facts(table, n, get(cands)) for get in layout.unit_of)
+
+    def locked_targets(self, unit: int, places: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The other units that hold every cell of ``unit`` at the positions ``places`` (a
+        mask), in index order, each with its cells outside ``unit``."""
+        layout = self.layout
+        key = (unit, places)
+        found = layout.locks.get(key)
+        if found is None:
+            cells = [c for p, c in enumerate(layout.units[unit]) if places >> p & 1]
+            shared = set(layout.cell_units[cells[0]])
+            for cell in cells[1:]:
+                shared.intersection_update(layout.cell_units[cell])
+            shared.discard(unit)
+            inside = set(layout.units[unit])
+            found = tuple((other, tuple(c for c in layout.units[other] if c not in inside))
+                          for other in sorted(shared))
+            if len(layout.locks) >= KEPT:
+                layout.locks.clear()
+            layout.locks[key] = found
+        return found

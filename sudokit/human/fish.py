@@ -20,9 +20,8 @@ Examples
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from .board import Board
+from .facts import first_fish
 from .step import Step, elimination_step
 
 __all__ = ["x_wing", "swordfish", "jellyfish", "fish"]
@@ -30,51 +29,52 @@ __all__ = ["x_wing", "swordfish", "jellyfish", "fish"]
 _NAMES = {2: ("X-wing", "x-wing"), 3: ("swordfish", "swordfish"), 4: ("jellyfish", "jellyfish")}
 
 
+def _line_places(board: Board) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """Each value's places, line by line: ``(by_rows, by_columns)``, where
+    ``by_rows[v - 1][row]`` is the mask of the columns of ``row`` that have ``v`` (and the
+    other way round): the rows' and columns' unit facts (units ``0..n-1`` are the rows,
+    cell by cell, then the columns)."""
+    n = board.n
+    facts = board.kept(Board.unit_facts)
+    rows = [facts[r].places for r in range(n)]
+    columns = [facts[n + c].places for c in range(n)]
+    return [tuple(p[v] for p in rows) for v in range(n)], \
+        [tuple(p[v] for p in columns) for v in range(n)]
+
+
 def fish(board: Board, size: int, rating: float) -> Step | None:
     """The first basic fish of ``size`` lines that removes a candidate."""
     n = board.n
     cands = board.cands
     word, technique = _NAMES[size]
+    table = board.layout.fish
+    by_row_places, by_column_places = board.kept(_line_places)
     for value in range(1, n + 1):
         bit = 1 << (value - 1)
         for by_rows in (True, False):
-            lines = []     # (line, mask of cross positions)
-            for line in range(n):
-                mask = 0
-                for k in range(n):
-                    cell = line * n + k if by_rows else k * n + line
-                    if cands[cell] & bit:
-                        mask |= 1 << k
-                if 2 <= mask.bit_count() <= size:
-                    lines.append((line, mask))
-            if len(lines) < size:
+            masks = (by_row_places if by_rows else by_column_places)[value - 1]
+            found = first_fish(table, size, masks)
+            if found is None:
                 continue
-            for group in combinations(lines, size):
-                union = 0
-                for _, mask in group:
-                    union |= mask
-                if union.bit_count() != size:
-                    continue
-                base = {line for line, _ in group}
-                cross = [k for k in range(n) if union >> k & 1]
+            base = set(found[0])
+            cross = [k for k in range(n) if found[1] >> k & 1]
 
-                def at(line, k, by_rows=by_rows):
-                    return line * n + k if by_rows else k * n + line
-                removed = [(at(line, k), value) for k in cross for line in range(n)
-                           if line not in base and cands[at(line, k)] & bit]
-                if removed:
-                    pattern = [(at(line, k), value) for line in base for k in cross
-                               if cands[at(line, k)] & bit]
-                    first, second = ("rows", "columns") if by_rows else ("columns", "rows")
-                    one = first[:-1]
-                    other = second[:-1]
-                    houses = tuple(f"{one} {line + 1}" for line in sorted(base)) + tuple(
-                        f"{other} {k + 1}" for k in cross)
-                    return elimination_step(
-                        board, technique, rating, removed, pattern, houses,
-                        f"{word} on {value} in {first} "
-                        f"{','.join(str(line + 1) for line in sorted(base))}, {second} "
-                        f"{','.join(str(k + 1) for k in cross)}")
+            def at(line, k, by_rows=by_rows):
+                return line * n + k if by_rows else k * n + line
+            removed = [(at(line, k), value) for k in cross for line in range(n)
+                       if line not in base and cands[at(line, k)] & bit]
+            pattern = [(at(line, k), value) for line in base for k in cross
+                       if cands[at(line, k)] & bit]
+            first, second = ("rows", "columns") if by_rows else ("columns", "rows")
+            one = first[:-1]
+            other = second[:-1]
+            houses = tuple(f"{one} {line + 1}" for line in sorted(base)) + tuple(
+                f"{other} {k + 1}" for k in cross)
+            return elimination_step(
+                board, technique, rating, removed, pattern, houses,
+                f"{word} on {value} in {first} "
+                f"{','.join(str(line + 1) for line in sorted(base))}, {second} "
+                f"{','.join(str(k + 1) for k in cross)}")
     return None
 
 

@@ -18,52 +18,53 @@ Examples
 
 from __future__ import annotations
 
+from functools import partial
+
 from .board import Board
+from .facts import UnitFacts
 from .step import Step, elimination_step
 
 __all__ = ["pointing", "claiming"]
 
 
-def _locked(board: Board, first_kinds: tuple[str, ...], technique: str,
-            rating: float, name: str) -> Step | None:
+def _locked(board: Board, first: tuple[int, ...], technique: str, rating: float,
+            name: str) -> Step | None:
     layout = board.layout
     cands = board.cands
-    for index, unit in enumerate(layout.units):
-        if layout.kind[index] not in first_kinds:
-            continue
-        present = 0
-        for cell in unit:
-            present |= cands[cell]
-        value = 0
-        while present:
-            low = present & -present
-            present ^= low
-            value = low.bit_length()
-            cells = [c for c in unit if cands[c] & low]
-            if len(cells) < 2:
-                continue
-            shared = set(layout.cell_units[cells[0]])
-            for cell in cells[1:]:
-                shared.intersection_update(layout.cell_units[cell])
-            shared.discard(index)
-            for other in sorted(shared):
-                inside = set(unit)
-                removed = [(c, value) for c in layout.units[other]
-                           if c not in inside and cands[c] & low]
+    facts = board.kept(Board.unit_facts)
+    for index in first:
+        for value0, where, targets in facts[index].memo(("locked", index),
+                                                        partial(_confined, board, index)):
+            low = 1 << value0
+            for other, outside in targets:
+                removed = [(c, value0 + 1) for c in outside if cands[c] & low]
                 if removed:
+                    unit = layout.units[index]
+                    cells = [c for p, c in enumerate(unit) if where >> p & 1]
                     names = (layout.unit_names[index], layout.unit_names[other])
                     return elimination_step(
-                        board, technique, rating, removed, [(c, value) for c in cells], names,
-                        f"{name} {value} in {names[0]} on {names[1]}")
+                        board, technique, rating, removed, [(c, value0 + 1) for c in cells],
+                        names, f"{name} {value0 + 1} in {names[0]} on {names[1]}")
     return None
+
+
+def _confined(board: Board, index: int, facts: UnitFacts) -> tuple:
+    """``(value - 1, places, other units)`` of each value whose two or more places in the
+    unit all lie in other units too (:meth:`~sudokit.human.board.Board.locked_targets`)."""
+    out = []
+    for value0, where in enumerate(facts.places):
+        if where & (where - 1):     # no place, or one: a single's business
+            targets = board.locked_targets(index, where)
+            if targets:
+                out.append((value0, where, targets))
+    return tuple(out)
 
 
 def pointing(board: Board) -> Step | None:
     """A box's places of a value on one line (or in another unit): the rest of it loses it."""
-    return _locked(board, ("box", "region"), "pointing", 2.6, "pointing")
+    return _locked(board, board.layout.boxes, "pointing", 2.6, "pointing")
 
 
 def claiming(board: Board) -> Step | None:
     """A line's places of a value in one box (or another unit): the rest of it loses it."""
-    kinds = tuple(k for k in set(board.layout.kind) if k not in ("box", "region"))
-    return _locked(board, kinds, "claiming", 2.8, "claiming")
+    return _locked(board, board.layout.lines, "claiming", 2.8, "claiming")

@@ -34,7 +34,11 @@ from .levels import level_of
 from .step import Step
 from .techniques import ORDER, TECHNIQUES, not_applying
 
-__all__ = ["Path", "Rating", "solve_path", "rate", "steps", "BEYOND", "unique_solution"]
+__all__ = ["Path", "Rating", "solve_path", "rate", "steps", "BEYOND", "unique_solution",
+           "rating_row", "NO_SOLUTION"]
+
+#: the level :func:`rating_row` gives a puzzle without solution
+NO_SOLUTION = "no-solution"
 
 #: the rating of a puzzle the technique set does not finish (Sudoku Explainer rates the
 #: forum's hardest, which need nested forcing nets, 11 and up)
@@ -165,3 +169,26 @@ def rate(puzzle, budget: Budget = UNLIMITED, *, techniques: Iterable[str] | None
         return Rating(value, level_of(value), "beyond", False, path)
     value = hardest.rating if hardest else 0.0
     return Rating(value, level_of(value), hardest.technique if hardest else "none", True, path)
+
+
+def rating_row(puzzle, budget: Budget = UNLIMITED) -> tuple[float | None, str, str | None]:
+    """``(rating, level, hardest)`` of a puzzle of unknown uniqueness, as ``grade
+    --rating`` prints it: the uniqueness techniques only when the DLX counter finds one
+    solution, ``(None, NO_SOLUTION, None)`` when it finds none. Raises
+    :class:`~sudokit.errors.BudgetExhausted` past ``budget`` (the count and the path each
+    get it whole).
+
+    Examples
+    --------
+    >>> from sudokit.formats import parse_puzzles
+    >>> rating_row(parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7......."
+    ...                          "8..67.82....26.95..8..2.3..9..5.1.3..")[0].instance)
+    (1.2, 'easy', 'hidden-single-box')
+    >>> rating_row(parse_puzzles("12....3.........")[0].instance)      # r2c1, r2c2: 4 both
+    (None, 'no-solution', None)
+    """
+    count, _ = unique_solution(puzzle, budget)
+    if count == 0:
+        return None, NO_SOLUTION, None
+    rated = rate(puzzle, budget, unique=count == 1)
+    return rated.value, rated.level, rated.hardest

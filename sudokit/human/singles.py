@@ -35,36 +35,35 @@ def _single(board: Board, technique: str, rating: float, cell: int, value: int,
 
 def full_house(board: Board) -> Step | None:
     """The one empty cell left in a unit."""
-    values = board.values
-    for index, unit in enumerate(board.layout.units):
-        empty = [c for c in unit if not values[c]]
-        if len(empty) == 1 and len(unit) == board.n:
-            cell = empty[0]
-            missing = board.layout.full
-            for c in unit:
-                if values[c]:
-                    missing &= ~(1 << (values[c] - 1))
-            if missing & board.cands[cell] and missing & (missing - 1) == 0:
-                return _single(board, "full-house", 1.0, cell, missing.bit_length(), index,
-                               "full house")
+    values, layout, n = board.values, board.layout, board.n
+    for index, get in enumerate(layout.unit_of):
+        held = get(values)
+        if len(held) != n or held.count(0) != 1:
+            continue
+        cell = layout.units[index][held.index(0)]
+        missing = layout.full
+        for value in held:
+            if value:
+                missing &= ~(1 << (value - 1))
+        if missing & board.cands[cell] and missing & (missing - 1) == 0:
+            return _single(board, "full-house", 1.0, cell, missing.bit_length(), index,
+                           "full house")
     return None
 
 
 def _hidden(board: Board, units, technique: str, rating: float) -> Step | None:
-    cands = board.cands
-    all_units = board.layout.units
+    cands, unit_of = board.cands, board.layout.unit_of
     for index in units:
+        held = unit_of[index](cands)
         once = twice = 0
-        unit = all_units[index]
-        for cell in unit:
-            mask = cands[cell]
+        for mask in held:
             twice |= once & mask
             once |= mask
         single = once & ~twice
         if single:
             low = single & -single
             value = low.bit_length()
-            cell = next(c for c in unit if cands[c] & low)
+            cell = next(c for c in board.layout.units[index] if cands[c] & low)
             return _single(board, technique, rating, cell, value, index, "hidden single")
     return None
 
@@ -76,16 +75,19 @@ def hidden_single_box(board: Board) -> Step | None:
 
 def hidden_single(board: Board) -> Step | None:
     """A value with one place left in a row, a column or a variant's unit."""
-    layout = board.layout
-    boxes = set(layout.boxes)
-    return _hidden(board, [u for u in range(len(layout.units)) if u not in boxes],
-                   "hidden-single", 1.5)
+    return _hidden(board, board.layout.lines, "hidden-single", 1.5)
 
 
 def naked_single(board: Board) -> Step | None:
     """A cell with one candidate left."""
-    for cell, mask in enumerate(board.cands):
-        if mask and mask & (mask - 1) == 0:
-            return _single(board, "naked-single", 2.3, cell, mask.bit_length(), None,
-                           "naked single")
+    cands = board.cands
+    first = len(cands)
+    for value in range(board.n):        # each one-candidate mask, looked for in C
+        mask = 1 << value
+        if mask in cands:
+            first = min(first, cands.index(mask))
+    if first < len(cands):
+        mask = cands[first]
+        return _single(board, "naked-single", 2.3, first, mask.bit_length(), None,
+                       "naked single")
     return None

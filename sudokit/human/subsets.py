@@ -18,8 +18,6 @@ Examples
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from .board import Board, bits, cells_text
 from .step import Step, elimination_step
 
@@ -33,26 +31,22 @@ def naked(board: Board, size: int, rating: float) -> Step | None:
     """The first naked subset of ``size`` cells that removes a candidate."""
     cands = board.cands
     layout = board.layout
+    facts = board.kept(Board.unit_facts)
     for index, unit in enumerate(layout.units):
-        small = [c for c in unit if 2 <= cands[c].bit_count() <= size]
-        if len(small) < size:
+        found = facts[index].naked(size)
+        if found is None:
             continue
-        for group in combinations(small, size):
-            union = 0
-            for c in group:
-                union |= cands[c]
-            if union.bit_count() != size:
-                continue
-            removed = [(c, v) for c in unit if c not in group and cands[c] & union
-                       for v in bits(cands[c] & union)]
-            if removed:
-                name = layout.unit_names[index]
-                kind = f"naked-{_SIZE_NAMES[size]}"
-                pattern = [(c, v) for c in group for v in bits(cands[c])]
-                return elimination_step(
-                    board, kind, rating, removed, pattern, (name,),
-                    f"naked {_SIZE_NAMES[size]} {','.join(map(str, bits(union)))} in {name} "
-                    f"({cells_text(board.n, group)})")
+        positions, union = found
+        group = [unit[p] for p in positions]
+        removed = [(c, v) for c in unit if c not in group and cands[c] & union
+                   for v in bits(cands[c] & union)]
+        name = layout.unit_names[index]
+        kind = f"naked-{_SIZE_NAMES[size]}"
+        pattern = [(c, v) for c in group for v in bits(cands[c])]
+        return elimination_step(
+            board, kind, rating, removed, pattern, (name,),
+            f"naked {_SIZE_NAMES[size]} {','.join(map(str, bits(union)))} in {name} "
+            f"({cells_text(board.n, group)})")
     return None
 
 
@@ -61,35 +55,23 @@ def hidden(board: Board, size: int, rating: float) -> Step | None:
     cands = board.cands
     layout = board.layout
     n = board.n
+    facts = board.kept(Board.unit_facts)
     for index, unit in enumerate(layout.units):
-        places: dict[int, int] = {}          # value -> mask of positions in the unit
-        for pos, cell in enumerate(unit):
-            mask = cands[cell]
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                places[low.bit_length()] = places.get(low.bit_length(), 0) | (1 << pos)
-        values = [v for v, m in places.items() if 2 <= m.bit_count() <= size]
-        if len(values) < size or len([c for c in unit if cands[c]]) <= size:
+        found = facts[index].hidden(size)
+        if found is None:
             continue
-        for group in combinations(sorted(values), size):
-            union = 0
-            for v in group:
-                union |= places[v]
-            if union.bit_count() != size:
-                continue
-            keep = 0
-            for v in group:
-                keep |= 1 << (v - 1)
-            cells = [unit[p] for p in range(len(unit)) if union >> p & 1]
-            removed = [(c, v) for c in cells for v in bits(cands[c] & ~keep)]
-            if removed:
-                name = layout.unit_names[index]
-                pattern = [(c, v) for c in cells for v in group if cands[c] >> (v - 1) & 1]
-                return elimination_step(
-                    board, f"hidden-{_SIZE_NAMES[size]}", rating, removed, pattern, (name,),
-                    f"hidden {_SIZE_NAMES[size]} {','.join(map(str, group))} in {name} "
-                    f"({cells_text(n, cells)})")
+        group, positions = found
+        keep = 0
+        for v in group:
+            keep |= 1 << (v - 1)
+        cells = [unit[p] for p in positions]
+        removed = [(c, v) for c in cells for v in bits(cands[c] & ~keep)]
+        name = layout.unit_names[index]
+        pattern = [(c, v) for c in cells for v in group if cands[c] >> (v - 1) & 1]
+        return elimination_step(
+            board, f"hidden-{_SIZE_NAMES[size]}", rating, removed, pattern, (name,),
+            f"hidden {_SIZE_NAMES[size]} {','.join(map(str, group))} in {name} "
+            f"({cells_text(n, cells)})")
     return None
 
 

@@ -42,11 +42,12 @@ from sudokit.batch.dask import (  # noqa: E402
     grade_on_cluster,
     puzzles_on_cluster,
 )
-from sudokit.formats import read_instances  # noqa: E402
+from sudokit.formats import parse_puzzles, read_instances  # noqa: E402
 from sudokit.formats.columns import ColumnChunk  # noqa: E402
 from sudokit.formats.stream import read_instance_chunks  # noqa: E402
 from sudokit.generators import PuzzleGenerator  # noqa: E402
 from sudokit.grading import label_nodes, search_free_table  # noqa: E402
+from sudokit.human import rating_row  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SEVENTEEN = ("sudoku", "9x9-tdoku", "puzzles2_17_clue")
@@ -163,10 +164,23 @@ def test_grade_on_the_cluster_equals_the_serial_grading(client, slice_file):
     names = ["FC", "FCI", "HAC"]
     parts = list(grade_on_cluster(client, [puzzles[:10], puzzles[10:]], names, True, None,
                                   task_size=4))
-    assert [len(table) for _, table, _ in parts] == [4, 4, 2, 4, 4, 4, 2]
-    table = np.concatenate([table for _, table, _ in parts])
+    assert [len(table) for _, table, _, _ in parts] == [4, 4, 2, 4, 4, 4, 2]
+    table = np.concatenate([table for _, table, _, _ in parts])
     assert np.array_equal(table, search_free_table(puzzles, names))
-    assert sum((nodes for _, _, nodes in parts), []) == [label_nodes(p) for p in puzzles]
+    assert sum((nodes for _, _, nodes, _ in parts), []) == [label_nodes(p) for p in puzzles]
+    assert all(rated is None for *_, rated in parts)
+
+
+def test_grade_on_the_cluster_rates_with_the_human_techniques_there(client):
+    """--rating --jobs: the ratings are worked out on the workers, as rating_row does here
+    (diabolical.txt: SE 5.0-9.0, chains and forcing)."""
+    lines = data_path("sudoku", "9x9-sudokuexchange", "diabolical.txt").read_text()
+    puzzles = [parse_puzzles(line.split()[1])[0].instance
+               for line in lines.splitlines()[::3000]]                   # 14 puzzles
+    parts = list(grade_on_cluster(client, [puzzles], ["FC"], False, None, task_size=5,
+                                  rating=True))
+    assert [len(rated) for *_, rated in parts] == [5, 5, 4]
+    assert sum((rated for *_, rated in parts), []) == [rating_row(p) for p in puzzles]
 
 
 def test_generate_chunks_are_seeded_from_the_seed_and_the_chunk_index(client):
@@ -230,9 +244,9 @@ def test_grade_jobs_is_byte_identical_to_the_serial_run(tmp_path, slice_file):
     lines = slice_file.read_text().splitlines(keepends=True)
     small = tmp_path / "forty.txt"
     small.write_text("".join(lines[:44]))
-    serial = sudokit("grade", "--json", small).stdout
+    serial = sudokit("grade", "--json", "--rating", small).stdout
     out = tmp_path / "graded.jsonl"
-    sudokit("grade", "--json", "--jobs", "2", small, "-o", out)
+    sudokit("grade", "--json", "--rating", "--jobs", "2", small, "-o", out)
     strip = [line.split(',"seconds"')[0] for line in serial.splitlines()]
     assert [line.split(',"seconds"')[0] for line in out.read_text().splitlines()] == strip
     assert len(strip) == 40
