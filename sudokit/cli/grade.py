@@ -146,7 +146,7 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
                     if summary:
                         tables.append(grades)
                     else:
-                        unknown = unknown or bool(rated and any(r[0] is None for r in rated))
+                        unknown = unknown or bool(rated and any(r[1] == UNKNOWN for r in rated))
                         _write_rows(records, grades, names, done, as_json, out, rated)
                         out.flush()
                     done += len(records)

@@ -107,6 +107,13 @@ def test_grade_rating_puts_the_rating_beside_the_grade():
     assert (obj["rating"], obj["level"], obj["hardest"]) == (7.1, "expert", "aic")
 
 
+def test_grade_rating_of_a_puzzle_without_solution_is_an_answer():
+    """No solution is decided (exit 0, as for every command), not unknown (exit 5)."""
+    result = cli_run("grade", "--rating", "-", input="12345678." + "." * 8 + "9" + "." * 63 + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.split()[-2:] == ["-", "no-solution"]
+
+
 def test_ctrl_c_ends_explain_with_130_and_one_line(tmp_path):
     """On the forum's hardest puzzles (forcing nets for seconds), after the first step."""
     import os
