@@ -1,7 +1,7 @@
 """Forcing chains and forcing nets: the last resort.
 
-- Forcing chain (Sudoku Explainer's forcing chains, 7.0 and up by length): assume a
-  candidate true and follow the links as they are (a true candidate makes the candidates
+- Forcing chain (Sudoku Explainer's Nishio forcing chains, 7.5 and up by length): assume
+  a candidate true and follow the links as they are (a true candidate makes the candidates
   it sees false; a false one makes its strong partner true); a candidate that ends both
   true and false proves the assumption false.
 - Cell and unit forcing chains (7.9 plus the length bonus of all the branches' candidates;
@@ -88,7 +88,7 @@ def forcing_chain(board: Board) -> Step | None:
     length, start, clash = best
     cell, value = links.pair(start)
     return elimination_step(
-        board, "forcing-chain", 7.0 + length_bonus(length), [(cell, value)],
+        board, "forcing-chain", 7.5 + length_bonus(length), [(cell, value)],
         [(cell, value), links.pair(clash)], (),
         f"forcing chain: {links.label(start)} true makes {links.label(clash)} both true "
         f"and false")
