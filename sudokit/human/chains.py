@@ -7,9 +7,8 @@ removes something is found first.
 
 - X-chain: one value, strong links are a unit's two places of the value (Sudoku Explainer
   rates a forcing X-chain 6.6 and up; Sukaku Explainer finds those of two, three and four
-  strong links first, as "strong-linked fishes": :func:`turbot_fish` 4.0-4.2,
-  :func:`three_strong_links` 5.4-5.6, :func:`four_strong_links` 5.8-6.0, by the kinds of
-  unit their strong links lie in);
+  strong links first, as "strong-linked fishes": :func:`turbot_fish` 4.0-4.2 and
+  :func:`three_strong_links` 5.4-5.6, by the kinds of unit their strong links lie in);
 - XY-chain: bivalue cells, strong links within a cell, weak links between cells on one
   value, both ends the same value (7.0 and up: SE's forcing Y-chains do not exist, it
   finds these as forcing chains over cells and units; only Y-cycles rate less);
@@ -46,7 +45,7 @@ from .links import Links, length_bonus
 from .step import Step, elimination_step
 
 __all__ = ["x_chain", "xy_chain", "aic", "chain_search", "turbot_fish", "three_strong_links",
-           "four_strong_links", "STRONG_LINK_BASE"]
+           "STRONG_LINK_BASE"]
 
 
 def chain_search(board: Board, technique: str, base: float, name: str, *,
@@ -57,7 +56,7 @@ def chain_search(board: Board, technique: str, base: float, name: str, *,
     allowed that removes a candidate; ``same_ends``: both ends hold the same value. The
     step is rated ``base`` plus the length bonus of its candidates, or ``rating(board,
     chain)`` when given."""
-    links = Links(board)
+    links = Links.of(board)
     n = board.n
     starts = sorted(set(links.strong_cell) if cell_strong and not unit_strong else
                     set(links.strong_unit) if unit_strong and not cell_strong else
@@ -132,7 +131,7 @@ def aic(board: Board) -> Step | None:
 
 
 #: Sukaku Explainer's base rating of a single-value chain of k strong links ("fish")
-STRONG_LINK_BASE = {2: 4.0, 3: 5.4, 4: 5.8}
+STRONG_LINK_BASE = {2: 4.0, 3: 5.4}
 
 
 def _link_kinds(board: Board, a: int, b: int, value: int) -> set[str]:
@@ -179,7 +178,3 @@ def three_strong_links(board: Board) -> Step | None:
     """A single-value chain of three strong links."""
     return _strong_links(board, 3, "three-strong-links", "3 strong links")
 
-
-def four_strong_links(board: Board) -> Step | None:
-    """A single-value chain of four strong links."""
-    return _strong_links(board, 4, "four-strong-links", "4 strong links")

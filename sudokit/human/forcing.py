@@ -70,7 +70,7 @@ def implications(links: Links, start: int, true: bool = True
 
 def forcing_chain(board: Board) -> Step | None:
     """The shortest contradiction of a candidate by the links (see the module)."""
-    links = Links(board)
+    links = Links.of(board)
     n = board.n
     best: tuple[int, int, int] | None = None
     for cell, mask in enumerate(board.cands):
@@ -124,7 +124,7 @@ def _common(links: Links, branches: list[int], known: dict) -> tuple[int, list, 
 
 def cell_forcing_chain(board: Board) -> Step | None:
     """The shortest cell or unit forcing chain (see the module)."""
-    links = Links(board)
+    links = Links.of(board)
     n, cands, layout = board.n, board.cands, board.layout
     best = None
     known: dict = {}

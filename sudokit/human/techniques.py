@@ -5,16 +5,17 @@ Explainer's scale (the base rating: a step may rate more, for a chain's length o
 pattern's shape, and carries its own rating), the finder (a ``"module:function"``
 reference, imported on first use) and what it needs of a grid: boxes, or a grid with no
 variant and a unique solution (the uniqueness techniques). The solver tries them in the
-registry's order (:data:`ORDER`), which is Sukaku Explainer's (Sudoku Explainer's, with
-the fork's strong-link fishes and big wings where it tries them), the chains of one
+registry's order (:data:`ORDER`), which is Sukaku Explainer's as it rated Sudoku
+Exchange's puzzles (late 2019: Sudoku Explainer 1.2.1's, with the fork's turbot fish,
+three strong links, WXYZ- and VWXYZ-wings where it tries them), the chains of one
 ``group`` together (:func:`stages`).
 
 Examples
 --------
 >>> TECHNIQUES["x-wing"].se_rating, TECHNIQUES["x-wing"].family
 (3.2, 'fish')
->>> ORDER[:4]
-('full-house', 'hidden-single-box', 'hidden-single', 'naked-single')
+>>> ORDER[:5]
+('full-house', 'hidden-single-box', 'hidden-single', 'direct-pointing', 'direct-claiming')
 >>> TECHNIQUES["wxyz-wing"].source, "wxyz-wing" in SE_121
 ('sukaku', False)
 """
@@ -110,7 +111,17 @@ TECHNIQUES: dict[str, Technique] = {t.name: t for t in (
        "a value with one place left in a box"),
     _t("hidden-single", "singles", 1.5, "hidden_single",
        "a value with one place left in a row, column or other unit"),
+    _t("direct-pointing", "intersections", 1.7, "direct_pointing",
+       "a pointing whose removals leave the value one place in another box: placed there",
+       needs_boxes=True),
+    _t("direct-claiming", "intersections", 1.9, "direct_claiming",
+       "a claiming whose removals leave the value one place in another line: placed there",
+       needs_boxes=True),
+    _t("direct-hidden-pair", "subsets", 2.0, "direct_hidden_pair",
+       "a hidden pair after which another value of its unit has one place: placed there"),
     _t("naked-single", "singles", 2.3, "naked_single", "a cell with one candidate left"),
+    _t("direct-hidden-triple", "subsets", 2.5, "direct_hidden_triple",
+       "a hidden triple after which another value of its unit has one place: placed there"),
     _t("pointing", "intersections", 2.6, "pointing",
        "a box's places of a value on one line: the rest of the line loses it",
        needs_boxes=True),
@@ -149,18 +160,12 @@ TECHNIQUES: dict[str, Technique] = {t.name: t for t in (
     _t("bug", "uniqueness", 5.6, "bug",
        "bivalue universal grave + 1: every empty cell but one has two candidates",
        needs_boxes=True, classic_only=True, needs_unique=True),
-    _t("four-strong-links", "chains", 5.8, "four_strong_links",
-       "one value: four strong links joined by weak links; 5.8-6.0 by the kinds of unit",
-       source="sukaku", spread=0.2),
     _t("vwxyz-wing", "wings", 6.2, "vwxyz_wing",
        "four cells of a unit holding five values and a bivalue cell (as the WXYZ-wing); "
        "6.2-6.4", source="sukaku", spread=0.2),
     _t("aligned-pair-exclusion", "exclusion", 6.2, "aligned_pair_exclusion",
        "two cells that see each other: the pairs of values that would empty a cell both see "
        "are excluded; a value left in no pair is removed"),
-    _t("uvwxyz-wing", "wings", 6.6, "uvwxyz_wing",
-       "five cells of a unit holding six values and a bivalue cell (as the WXYZ-wing)",
-       source="sukaku"),
     _t("simple-colouring", "colouring", 6.5, "simple_colouring",
        "one value's conjugate pairs coloured in two colours: a colour twice in a unit is "
        "false; a cell seeing both colours loses the value; SE's X-cycle, 6.5 + length",
@@ -178,9 +183,6 @@ TECHNIQUES: dict[str, Technique] = {t.name: t for t in (
     _t("w-wing", "wings", 7.1, "w_wing",
        "two bivalue cells xy joined by a strong link on y: their common peers lose x (SE "
        "finds it as a chain of six candidates)", group="chains"),
-    _t("tuvwxyz-wing", "wings", 7.5, "tuvwxyz_wing",
-       "six cells of a unit holding seven values and a bivalue cell (as the WXYZ-wing)",
-       source="sukaku"),
     _t("forcing-chain", "forcing", 7.5, "forcing_chain",
        "a candidate that, assumed true, makes another both true and false by the links is "
        "false (SE's Nishio forcing chain); 7.5 + length", spread=None),
@@ -211,7 +213,7 @@ def stages(names) -> list[list[str]]:
     Examples
     --------
     >>> [s for s in stages(ORDER) if len(s) > 1]
-    [['simple-colouring', 'x-chain', 'xy-chain', 'aic', 'forcing-chain', 'w-wing']]
+    [['simple-colouring', 'x-chain', 'xy-chain', 'aic', 'w-wing']]
     """
     out: list[list[str]] = []
     for name in names:

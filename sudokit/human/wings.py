@@ -14,9 +14,10 @@ values, and a bivalue cell ``xz`` outside it such that every cell of the set hol
 sees it (``x`` is a restricted common value). Either the bivalue cell is ``z`` or the set
 is, so a cell that sees the bivalue cell and every ``z`` of the set loses ``z``. When ``z``
 is restricted too (doubly linked), every value of the set is locked in the set and the
-bivalue cell. ``k`` = 3, 4, 5, 6 are the WXYZ-, VWXYZ-, UVWXYZ- and TUVWXYZ-wing; their
-ratings are in :data:`ALS_WING_RATING` (the two smaller depend on the largest number of
-candidates of a cell of the set: a middling size is the harder).
+bivalue cell. ``k`` = 3, 4 are the WXYZ- and VWXYZ-wing; their ratings are in
+:data:`ALS_WING_RATING` (by the largest number of candidates of a cell of the set: a
+middling size is the harder). The fork's later UVWXYZ- and TUVWXYZ-wings (five and six
+cells) were not among the techniques that rated the puzzle bank, and are left out.
 
 Examples
 --------
@@ -37,7 +38,7 @@ from .board import Board, bits, cell_text
 from .step import Step, elimination_step
 
 __all__ = ["xy_wing", "xyz_wing", "w_wing", "als_wing", "wxyz_wing", "vwxyz_wing",
-           "uvwxyz_wing", "tuvwxyz_wing", "ALS_WING_RATING"]
+           "ALS_WING_RATING"]
 
 
 def _pair(mask: int) -> str:
@@ -140,8 +141,6 @@ def _vwxyz_rating(biggest: int) -> float:
 ALS_WING_RATING = {
     3: ("wxyz-wing", _wxyz_rating),
     4: ("vwxyz-wing", _vwxyz_rating),
-    5: ("uvwxyz-wing", lambda biggest: 6.6),
-    6: ("tuvwxyz-wing", lambda biggest: 7.5),
 }
 
 
@@ -182,25 +181,25 @@ def als_wing(board: Board, size: int) -> Step | None:
     best = None
     for group, union in _almost_locked_sets(board, size):
         members = set(group)
+        holders = {v: [c for c in group if cands[c] >> (v - 1) & 1] for v in bits(union)}
         for pivot in bivalue:
             pm = cands[pivot]
             if pm & ~union or pivot in members:
                 continue
-            restricted = [v for v in bits(pm)
-                          if all(pivot in peers[c] for c in group if cands[c] >> (v - 1) & 1)]
+            near = peers[pivot]
+            restricted = [v for v in bits(pm) if all(c in near for c in holders[v])]
             if not restricted:
                 continue
             removed = set()
             for x in restricted:
                 z = (pm & ~(1 << (x - 1))).bit_length()
-                holders = [c for c in group if cands[c] >> (z - 1) & 1]
-                removed |= {(c, z) for c in _seeing_all(board, holders + [pivot],
+                removed |= {(c, z) for c in _seeing_all(board, holders[z] + [pivot],
                                                         group + (pivot,))
                             if cands[c] >> (z - 1) & 1}
             if len(restricted) == 2:                 # doubly linked: every value locked
                 for w in bits(union & ~pm):
-                    holders = [c for c in group if cands[c] >> (w - 1) & 1]
-                    removed |= {(c, w) for c in _seeing_all(board, holders, group + (pivot,))
+                    removed |= {(c, w) for c in _seeing_all(board, holders[w],
+                                                            group + (pivot,))
                                 if cands[c] >> (w - 1) & 1}
             if not removed:
                 continue
@@ -230,12 +229,3 @@ def vwxyz_wing(board: Board) -> Step | None:
     """Four cells of a unit holding five values and a bivalue cell (6.2-6.4)."""
     return als_wing(board, 4)
 
-
-def uvwxyz_wing(board: Board) -> Step | None:
-    """Five cells of a unit holding six values and a bivalue cell (6.6)."""
-    return als_wing(board, 5)
-
-
-def tuvwxyz_wing(board: Board) -> Step | None:
-    """Six cells of a unit holding seven values and a bivalue cell (7.5)."""
-    return als_wing(board, 6)
