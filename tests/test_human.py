@@ -184,6 +184,17 @@ def test_sukaku_wings_and_strong_link_fishes():
     assert step.rating == 4.0                           # two links in columns
 
 
+def test_y_cycle():
+    board = _open()
+    # r1c1 {1,2} -2- r1c5 {2,3} -3- r5c5 {3,4} -4- r5c1 {1,4} -1- back: one way round or
+    # the other, each link's value is in one of its two cells, so the rest of the line loses it
+    _set(board, r1c1=(1, 2), r1c5=(2, 3), r5c5=(3, 4), r5c1=(1, 4))
+    step = _find("y-cycle")(board)
+    others = [k for k in range(1, 10) if k not in (1, 5)]
+    assert _removed(step) == ({(f"r1c{k}", 2) for k in others} | {(f"r{k}c5", 3) for k in others}
+                              | {(f"r5c{k}", 4) for k in others} | {(f"r{k}c1", 1) for k in others})
+    assert step.rating == 6.6                           # 8 candidates: 6.5 + bonus(6)
+
 def test_direct_pointing_and_direct_hidden_pair():
     board = _open(9, boxes=True)
     # 5 in box 1 only on row 1; in box 2 only at r1c5 and r2c5: the pointing leaves r2c5

@@ -170,6 +170,10 @@ TECHNIQUES: dict[str, Technique] = {t.name: t for t in (
        "one value's conjugate pairs coloured in two colours: a colour twice in a unit is "
        "false; a cell seeing both colours loses the value; SE's X-cycle, 6.5 + length",
        group="chains", spread=None),
+    _t("y-cycle", "chains", 6.5, "y_cycle",
+       "a loop of bivalue cells, each sharing a value with the next: on each link one of the "
+       "two cells holds the shared value, so what sees both loses it; SE's Y-cycle, 6.5 + "
+       "length", group="chains", spread=None),
     _t("x-chain", "chains", 6.6, "x_chain",
        "one value: strong and weak links alternate; the chain's ends' common peers lose it; "
        "SE's forcing X-chain, 6.6 + length", group="chains", spread=None),
@@ -213,7 +217,7 @@ def stages(names) -> list[list[str]]:
     Examples
     --------
     >>> [s for s in stages(ORDER) if len(s) > 1]
-    [['simple-colouring', 'x-chain', 'xy-chain', 'aic', 'w-wing']]
+    [['simple-colouring', 'y-cycle', 'x-chain', 'xy-chain', 'aic', 'w-wing']]
     """
     out: list[list[str]] = []
     for name in names:
