@@ -1,6 +1,6 @@
 """The human-technique rating (sudokit.human) against Sudoku Explainer's, and Simonis's grade.
 
-Three measurements, one table each:
+Three measurements, one table each (and, for the first, where the ratings differ):
 
 1. Sudoku Exchange ``diabolical.txt`` (39,719 puzzles rated by Sukaku Explainer, SE 5.0-9.3):
    the share of puzzles whose rating equals SE's exactly, within 0.1 and within 0.5, the
@@ -101,6 +101,20 @@ def rate_all(lines, jobs: int, seconds, label: str):
                 rate = len(results) / (time.perf_counter() - start)
                 log(f"{label}: {len(results):,}/{len(lines):,} rated, {rate:.1f}/s")
     return results, cpu
+
+
+def confusion(se, ours, hardest) -> list[list[str]]:
+    """One row per SE rating: puzzles, share rated the same, and our commonest (rating,
+    technique of the hardest step) pairs."""
+    rows = []
+    for value in np.unique(se):
+        pick = se == value
+        pairs = Counter(f"{o:.1f} {h}" for o, h, p in zip(ours, hardest, pick, strict=True)
+                        if p)
+        same = np.mean(np.abs(ours[pick] - value) < 0.05)
+        rows.append([f"{value:.1f}", str(int(pick.sum())), f"{100 * same:.0f}%",
+                     ", ".join(f"{k} {c}" for k, c in pairs.most_common(3))])
+    return rows
 
 
 def read_diabolical(every: int):
@@ -208,6 +222,11 @@ def main(argv=None):
     hardest = Counter(r[1] for r in rated)
     print("hardest technique of the path: " + ", ".join(
         f"{name} {count}" for name, count in hardest.most_common()))
+    print()
+    print("where the ratings differ: each SE rating, the share we rate the same, and our "
+          "commonest (rating, hardest technique)")
+    print(format_table(["SE", "puzzles", "same", "ours (rating technique count)"],
+                       confusion(se, ours, [r[1] for r in rated]), right={1, 2}))
     print()
 
     every = [line.strip() for line in open(HARDEST) if line.strip() and line[0] != "#"]

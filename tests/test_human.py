@@ -15,6 +15,7 @@ from sudokit.formats import parse_puzzles
 from sudokit.human import LEVELS, ORDER, TECHNIQUES, level_of, rate, solve_path
 from sudokit.human.board import Board
 from sudokit.human.path import apply_step, unique_solution
+from sudokit.human.techniques import SE_121, stages
 from sudokit.instances import latin_square, sudoku
 
 from .helpers import data_path, partial_grids
@@ -163,6 +164,54 @@ def test_wings():
     assert _removed(step) == {("r1c5", 4), ("r5c1", 4)}
 
 
+def test_sukaku_wings_and_strong_link_fishes():
+    board = _open()
+    # three cells of row 1 hold 1,2,3,4; r5c1 {1,4} sees the only 1 (r1c1): either r5c1
+    # is 4 or the three are 2,3,4, so r5c3 (sees r5c1 and the only 4, r1c3) loses 4
+    _set(board, r1c1=(1, 2), r1c2=(2, 3), r1c3=(3, 4), r5c1=(1, 4))
+    step = _find("wxyz-wing")(board)
+    assert _removed(step) == {("r5c3", 4)} and step.rating == 5.5
+    board = _open(9, boxes=True)
+    # 1 in column 1 only at r1c1, r5c1 and in column 4 only at r1c4, r6c4 (a skyscraper):
+    # r5c1 or r6c4 is 1, so what sees both loses 1
+    for row in range(2, 10):
+        if row != 5:
+            board.eliminate(_cell(f"r{row}c1"), 1)
+        if row != 6:
+            board.eliminate(_cell(f"r{row}c4"), 1)
+    step = _find("turbot-fish")(board)
+    assert _removed(step) == {("r6c2", 1), ("r6c3", 1), ("r5c5", 1), ("r5c6", 1)}
+    assert step.rating == 4.0                           # two links in columns
+
+
+def test_y_cycle():
+    board = _open()
+    # r1c1 {1,2} -2- r1c5 {2,3} -3- r5c5 {3,4} -4- r5c1 {1,4} -1- back: one way round or
+    # the other, each link's value is in one of its two cells, so the rest of the line loses it
+    _set(board, r1c1=(1, 2), r1c5=(2, 3), r5c5=(3, 4), r5c1=(1, 4))
+    step = _find("y-cycle")(board)
+    others = [k for k in range(1, 10) if k not in (1, 5)]
+    assert _removed(step) == ({(f"r1c{k}", 2) for k in others} | {(f"r{k}c5", 3) for k in others}
+                              | {(f"r5c{k}", 4) for k in others} | {(f"r{k}c1", 1) for k in others})
+    assert step.rating == 6.6                           # 8 candidates: 6.5 + bonus(6)
+
+def test_direct_pointing_and_direct_hidden_pair():
+    board = _open(9, boxes=True)
+    # 5 in box 1 only on row 1; in box 2 only at r1c5 and r2c5: the pointing leaves r2c5
+    for cell in ("r1c2", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3", "r1c4", "r1c6",
+                 "r2c4", "r2c6", "r3c4", "r3c5", "r3c6"):
+        board.eliminate(_cell(cell), 5)
+    step = _find("direct-pointing")(board)
+    assert step.placements == ((1, 4, 5),) and step.rating == 1.7
+    assert step.houses == ("box 1", "row 1", "box 2")
+    board = _open()
+    # row 1: 1 and 2 only at r1c1, r1c2 (a hidden pair); 3 only there and at r1c3
+    for col in range(3, 10):
+        for value in (1, 2) + ((3,) if col > 3 else ()):
+            board.eliminate(_cell(f"r1c{col}"), value)
+    step = _find("direct-hidden-pair")(board)
+    assert step.placements == ((0, 2, 3),) and step.rating == 2.0
+
 def test_unique_rectangle_and_bug():
     board = _open(9, boxes=True)
     _set(board, r1c1=(5, 8), r1c4=(5, 8), r2c1=(5, 8), r2c4=(1, 5, 8))   # boxes 1 and 2
@@ -187,11 +236,12 @@ def test_chains_on_a_real_position():
     p = _puzzle("200050006010000090600801003007090600000703000900080002"
                 "100000005060902010003060200")
     board = Board.of(p)
-    for step in solve_path(p, techniques=ORDER[:ORDER.index("x-chain")]).steps:
+    before = [name for name in ORDER[:ORDER.index("x-chain")] if name in SE_121]
+    for step in solve_path(p, techniques=before).steps:
         apply_step(board, step)
     step = _find("x-chain")(board)
     assert step.text == "X-chain 4r5c1=4r6c2-4r9c2=4r9c8: -4 r5c8"
-    assert step.eliminations == ((4, 7, 4),) and step.rating == 6.5
+    assert step.eliminations == ((4, 7, 4),) and step.rating == 6.6
 
 
 def test_published_x_wing_practice_puzzle():
@@ -205,22 +255,14 @@ def test_published_x_wing_practice_puzzle():
 
 # -- every step of real paths is sound ---------------------------------------------------------
 
-#: the families whose steps add to their technique's rating (length, type)
-_RATED_BY_SHAPE = {"chains", "forcing", "uniqueness"}
-
-
 def _sound(puzzle) -> tuple[int, bool]:
     count, solution = unique_solution(puzzle)
     assert count == 1
     path = solve_path(puzzle)
     for step in path.steps:
-        # a step is rated as the registry rates its technique (chains, forcing and unique
-        # rectangles add for their length or type): the two places must not drift apart
-        technique = TECHNIQUES[step.technique]
-        if technique.family in _RATED_BY_SHAPE:
-            assert step.rating >= technique.se_rating, step.text
-        else:
-            assert step.rating == technique.se_rating, step.text
+        # a step is rated as the registry rates its technique (its base, plus at most its
+        # spread: a pattern's shape, a chain's length): the two places must not drift apart
+        assert TECHNIQUES[step.technique].rates(step.rating), step.text
         for row, col, value in step.eliminations:
             assert solution[row, col] != value, step.text
         for row, col, value in step.placements:
@@ -252,15 +294,23 @@ def test_every_step_is_sound_on_variants_and_other_sizes(name):
 # -- ratings against Sudoku Explainer's ----------------------------------------------------------
 
 @pytest.mark.parametrize("puzzle,se", [
+    ("007000500000080000900070001025108930003000600009000200000503000700000006010207040", 5.5),
+    ("050004910200700008106020300600000020001000500080000007004090206500001009069800040", 5.6),
     ("027090430400000002300040005000407000080020070750601029000302000010000050009050600", 5.6),
-    ("635000841100000002020040050080000020009060500000203000070108090050000080001090300", 6.8),
-    ("005000620090082000040560007060090001400000003300040060600028040000470030014000700", 7.3),
+    ("600010070019000000070008004042860000800000002000043890700900060000000410030050009", 6.3),
+    ("700080002009000700800137009071000690530090074006000200100070006000806000008050900", 6.4),
+    ("461000000000000054075001000390100060000709000040002038000900680610000000000000593", 7.1),
+    ("010000090700009200009350008150002000004000500000600081600013700001700002090000040", 7.2),
+    ("010000480270600091800090000000060070001207800090030000000010008430006017085000020", 7.3),
+    ("503006080006008000700050010105009000007000100000400605090030002000800400050600908", 8.2),
     ("700000810040008200000206003000320900200804007003067000800602000009500080051000002", 8.3),
+    ("000000007007800560150003000010600700000987000002001030000700026061005800800000000", 8.4),
     ("000600450004090001070013090090000104045000920201000070050360010900070500012005000", 8.9),
+    ("500701008100040002089020710007060200000982000000305000600000001004000600090000050", 9.0),
 ])
 def test_ratings_of_puzzles_sudoku_explainer_rated(puzzle, se):
-    """Lines of diabolical.txt (SE's rating last); the hardest steps are BUG+1, an XY-chain,
-    an AIC, cell forcing chains and a forcing net."""
+    """Lines of diabolical.txt (SE's rating last), a few per band; the hardest steps are
+    WXYZ-wings, BUG+1, VWXYZ-wings, AICs, cell forcing chains and forcing nets."""
     assert puzzle + f"  {se}" in DIABOLICAL.read_text()
     rated = rate(_puzzle(puzzle))
     assert rated.solved and rated.value == se
@@ -268,9 +318,15 @@ def test_ratings_of_puzzles_sudoku_explainer_rated(puzzle, se):
 
 # -- registries, levels, variants ---------------------------------------------------------------
 
-def test_the_registry_is_in_rating_order_and_every_finder_loads():
+def test_the_registry_order_and_every_finder_loads():
+    assert ORDER == tuple(TECHNIQUES)
+    groups = [TECHNIQUES[name].group for name in ORDER if TECHNIQUES[name].group]
+    assert groups == sorted(groups)                      # each group in one stretch
+    for stage in stages(ORDER):
+        ratings = [TECHNIQUES[name].se_rating for name in stage]
+        assert ratings == sorted(ratings)
     ratings = [TECHNIQUES[name].se_rating for name in ORDER]
-    assert ratings == sorted(ratings) and set(ORDER) == set(TECHNIQUES)
+    assert ratings == sorted(ratings)
     for entry in TECHNIQUES.values():
         assert callable(entry.find)
     assert {t.family for t in TECHNIQUES.values()} >= {

@@ -23,7 +23,7 @@ Examples
 >>> r.value, r.level, r.hardest, r.solved
 (7.1, 'expert', 'aic', True)
 >>> print(r.path.steps[34].text)
-X-chain 4r5c1=4r6c2-4r9c2=4r9c8: -4 r5c8
+turbot fish 4r5c1=4r6c2-4r9c2=4r9c8: -4 r5c8
 """
 
 from __future__ import annotations

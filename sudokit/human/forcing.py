@@ -1,7 +1,7 @@
 """Forcing chains and forcing nets: the last resort.
 
-- Forcing chain (Sudoku Explainer's forcing chains, 7.0 and up by length): assume a
-  candidate true and follow the links as they are (a true candidate makes the candidates
+- Forcing chain (Sudoku Explainer's Nishio forcing chains, 7.5 and up by length): assume
+  a candidate true and follow the links as they are (a true candidate makes the candidates
   it sees false; a false one makes its strong partner true); a candidate that ends both
   true and false proves the assumption false.
 - Cell and unit forcing chains (7.9 plus the length bonus of all the branches' candidates;
@@ -70,7 +70,7 @@ def implications(links: Links, start: int, true: bool = True
 
 def forcing_chain(board: Board) -> Step | None:
     """The shortest contradiction of a candidate by the links (see the module)."""
-    links = Links(board)
+    links = Links.of(board)
     n = board.n
     best: tuple[int, int, int] | None = None
     for cell, mask in enumerate(board.cands):
@@ -88,7 +88,7 @@ def forcing_chain(board: Board) -> Step | None:
     length, start, clash = best
     cell, value = links.pair(start)
     return elimination_step(
-        board, "forcing-chain", 7.0 + length_bonus(length), [(cell, value)],
+        board, "forcing-chain", 7.5 + length_bonus(length), [(cell, value)],
         [(cell, value), links.pair(clash)], (),
         f"forcing chain: {links.label(start)} true makes {links.label(clash)} both true "
         f"and false")
@@ -124,7 +124,7 @@ def _common(links: Links, branches: list[int], known: dict) -> tuple[int, list, 
 
 def cell_forcing_chain(board: Board) -> Step | None:
     """The shortest cell or unit forcing chain (see the module)."""
-    links = Links(board)
+    links = Links.of(board)
     n, cands, layout = board.n, board.cands, board.layout
     best = None
     known: dict = {}

@@ -3,7 +3,10 @@
 Pointing: in a box the value's places lie on one line, so the rest of the line loses it
 (Sudoku Explainer 2.6). Claiming: in a line they lie in one box, so the rest of the box
 loses it (2.8). Any two units that meet do the same (a diagonal and a box, a window and a
-row): a box first is pointing, a line first is claiming.
+row): a box first is pointing, a line first is claiming. The direct forms (SE: direct
+pointing 1.7, direct claiming 1.9) are tried before the naked single: locked candidates
+whose removals leave the value one place in another unit of the first unit's kind, where
+it is placed.
 
 Examples
 --------
@@ -22,9 +25,9 @@ from functools import partial
 
 from .board import Board
 from .facts import UnitFacts
-from .step import Step, elimination_step
+from .step import Step, elimination_step, make_step, placement_text
 
-__all__ = ["pointing", "claiming"]
+__all__ = ["pointing", "claiming", "direct_pointing", "direct_claiming"]
 
 
 def _locked(board: Board, first: tuple[int, ...], technique: str, rating: float,
@@ -68,3 +71,61 @@ def pointing(board: Board) -> Step | None:
 def claiming(board: Board) -> Step | None:
     """A line's places of a value in one box (or another unit): the rest of it loses it."""
     return _locked(board, board.layout.lines, "claiming", 2.8, "claiming")
+
+
+def _direct(board: Board, first_kinds: tuple[str, ...], technique: str, rating: float,
+            name: str) -> Step | None:
+    """A locked candidate whose removals leave the value one place in another unit of the
+    first unit's kind that crosses the second unit: that hidden single is placed (Sudoku
+    Explainer's direct pointing and claiming)."""
+    layout, cands = board.layout, board.cands
+    n = board.n
+    for index, unit in enumerate(layout.units):
+        if layout.kind[index] not in first_kinds:
+            continue
+        present = 0
+        for cell in unit:
+            present |= cands[cell]
+        while present:
+            low = present & -present
+            present ^= low
+            value = low.bit_length()
+            cells = [c for c in unit if cands[c] & low]
+            if len(cells) < 2:
+                continue
+            shared = set(layout.cell_units[cells[0]])
+            for cell in cells[1:]:
+                shared.intersection_update(layout.cell_units[cell])
+            shared.discard(index)
+            inside = set(unit)
+            for other in sorted(shared):
+                removed = {c for c in layout.units[other] if c not in inside and cands[c] & low}
+                if not removed:
+                    continue
+                kind = layout.kind[index]
+                crossed = {u for c in removed for u in layout.cell_units[c]
+                           if u != index and layout.kind[u] == kind}
+                for third in sorted(crossed):
+                    places = board.cells_with(third, value)
+                    left = [c for c in places if c not in removed]
+                    if len(places) > 1 and len(left) == 1 and len(places) > len(left):
+                        names = (layout.unit_names[index], layout.unit_names[other],
+                                 layout.unit_names[third])
+                        return make_step(
+                            board, technique, rating, place=[(left[0], value)],
+                            pattern=[(c, value) for c in cells], houses=names,
+                            text=f"{placement_text(n, left[0], value)} ({name} {value} in "
+                                 f"{names[0]} on {names[1]}, then hidden single in "
+                                 f"{names[2]})")
+    return None
+
+
+def direct_pointing(board: Board) -> Step | None:
+    """A pointing whose removals make a hidden single in a box (SE 1.7)."""
+    return _direct(board, ("box", "region"), "direct-pointing", 1.7, "pointing")
+
+
+def direct_claiming(board: Board) -> Step | None:
+    """A claiming whose removals make a hidden single in a line (SE 1.9)."""
+    kinds = tuple(k for k in set(board.layout.kind) if k not in ("box", "region"))
+    return _direct(board, kinds, "direct-claiming", 1.9, "claiming")

@@ -4,8 +4,8 @@
 | --- | --- | --- |
 | easy | 1.0 - 2.5 | singles only |
 | medium | 2.6 - 3.9 | locked candidates, naked and hidden pairs, X-wing, naked triples, swordfish |
-| hard | 4.0 - 5.9 | hidden triples, XY- and XYZ-wings, unique rectangles, quads, jellyfish |
-| expert | 6.0 - 7.9 | chains: X-chains, colouring, W-wings, XY-chains, AIC, short forcing chains |
+| hard | 4.0 - 5.9 | hidden triples, turbot fish, XY- to WXYZ-wings, unique rectangles, BUG |
+| expert | 6.0 - 7.9 | VWXYZ-wings, Y-cycles, X-chains, colouring, XY-chains, AIC, forcing chains |
 | diabolical | 8.0 - 8.9 | cell and unit forcing chains, the first forcing nets |
 | extreme | 9.0 and up | forcing nets; 11 and up: beyond (puzzles for the forum's hardest lists) |
 

@@ -48,7 +48,23 @@ def length_bonus(length: int) -> float:
 
 
 class Links:
-    """The links of a board's candidates as it is now (rebuild after each step)."""
+    """The links of a board's candidates as it is now (rebuild after each step, or ask
+    :meth:`of`, which keeps the last board's)."""
+
+    #: the last links built by :meth:`of`, with the board and its candidates then
+    _last: tuple[Board, tuple[int, ...], Links] | None = None
+
+    @classmethod
+    def of(cls, board: Board) -> Links:
+        """The links of ``board`` as it is now: the last ones built when it has not changed
+        since (the finders of one step share them)."""
+        key = tuple(board.cands)
+        last = cls._last
+        if last is not None and last[0] is board and last[1] == key:
+            return last[2]
+        links = cls(board)
+        cls._last = (board, key, links)
+        return links
 
     def __init__(self, board: Board):
         self.board = board

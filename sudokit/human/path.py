@@ -1,11 +1,12 @@
 """The solving path and the rating: Sudoku Explainer's way.
 
 :func:`solve_path` applies, at each step, the easiest technique of the registry that makes
-progress (:data:`~sudokit.human.techniques.ORDER`, by rating) until the grid is full or no
-technique helps. :func:`rate` is the hardest step of that path (Sudoku Explainer's rating:
-the hardest step on the path of easiest steps) and its level
-(:data:`~sudokit.human.levels.LEVELS`). A puzzle the technique set does not finish is
-rated :data:`BEYOND` and marked unsolved.
+progress (:data:`~sudokit.human.techniques.ORDER`, Sukaku Explainer's order; of the chains,
+the lowest rated, as Sudoku Explainer sorts them) until the grid is full or no technique
+helps. A step carries its own rating (a chain's grows with its length). :func:`rate` is
+the hardest step of that path (Sudoku Explainer's rating: the hardest step on the path of
+easiest steps) and its level (:data:`~sudokit.human.levels.LEVELS`). A puzzle the
+technique set does not finish is rated :data:`BEYOND` and marked unsolved.
 
 Examples
 --------
@@ -32,7 +33,7 @@ from ..solvers.budget import UNLIMITED, Budget, Meter
 from .board import Board
 from .levels import level_of
 from .step import Step
-from .techniques import ORDER, TECHNIQUES, not_applying
+from .techniques import ORDER, TECHNIQUES, not_applying, stages
 
 __all__ = ["Path", "Rating", "solve_path", "rate", "steps", "BEYOND", "unique_solution",
            "rating_row", "NO_SOLUTION"]
@@ -95,12 +96,30 @@ def unique_solution(puzzle, budget: Budget = UNLIMITED) -> tuple[int, np.ndarray
 
 def _chosen(puzzle, techniques: Iterable[str] | None, unique: bool
             ) -> tuple[list, tuple[str, ...]]:
+    """The finders to try, stage by stage (:func:`~sudokit.human.techniques.stages`), and the
+    techniques skipped for the puzzle."""
     names = ORDER if techniques is None else tuple(n for n in ORDER if n in set(techniques))
     skipped = not_applying(puzzle)
     if not unique:
         skipped += tuple(n for n in ORDER if TECHNIQUES[n].needs_unique and n not in skipped)
-    return [TECHNIQUES[n].find for n in names if n not in skipped], \
-        tuple(n for n in ORDER if n in skipped)
+    kept = [n for n in names if n not in skipped]
+    return [[(TECHNIQUES[n].find, TECHNIQUES[n].se_rating) for n in stage]
+             for stage in stages(kept)], tuple(n for n in ORDER if n in skipped)
+
+
+def _easiest(board: Board, stage) -> Step | None:
+    """The step of a stage: its one finder's, or the lowest rated of a group's (a finder
+    is not asked once the best found rates no more than the finder's base rating)."""
+    if len(stage) == 1:
+        return stage[0][0](board)
+    best = None
+    for find, base in sorted(stage, key=lambda pair: pair[1]):
+        if best is not None and best.rating <= base:
+            break
+        step = find(board)
+        if step is not None and (best is None or step.rating < best.rating):
+            best = step
+    return best
 
 
 def apply_step(board: Board, step: Step) -> None:
@@ -125,8 +144,8 @@ def steps(puzzle, *, budget: Budget = UNLIMITED, techniques: Iterable[str] | Non
     while not board.solved:
         if meter.late():
             raise BudgetExhausted("the time limit ran out before the path was found")
-        for find in finders:
-            step = find(board)
+        for stage in finders:
+            step = _easiest(board, stage)
             if step is not None:
                 break
         else:

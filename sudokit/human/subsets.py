@@ -3,7 +3,9 @@
 Naked: ``k`` cells of a unit whose candidates together are ``k`` values; the unit's other
 cells lose those values. Hidden: ``k`` values whose places in a unit are ``k`` cells; those
 cells lose every other value. Sudoku Explainer: naked pair 3.0, hidden pair 3.4, naked
-triple 3.6, hidden triple 4.0, naked quad 5.0, hidden quad 5.4.
+triple 3.6, hidden triple 4.0, naked quad 5.0, hidden quad 5.4. The direct forms (a hidden
+pair 2.0 or triple 2.5 after which another value of the unit has one place left, placed
+there) are tried with the singles.
 
 Examples
 --------
@@ -18,11 +20,13 @@ Examples
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .board import Board, bits, cells_text
-from .step import Step, elimination_step
+from .step import Step, elimination_step, make_step, placement_text
 
 __all__ = ["naked_pair", "naked_triple", "naked_quad", "hidden_pair", "hidden_triple",
-           "hidden_quad"]
+           "hidden_quad", "direct_hidden", "direct_hidden_pair", "direct_hidden_triple"]
 
 _SIZE_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -103,3 +107,55 @@ def hidden_triple(board: Board) -> Step | None:
 def hidden_quad(board: Board) -> Step | None:
     """Four values with four places between them in a unit."""
     return hidden(board, 4, 5.4)
+
+
+def direct_hidden(board: Board, size: int, rating: float) -> Step | None:
+    """A hidden subset of ``size`` values after which another value of its unit has one
+    place left, outside the subset's cells: that value is placed (Sudoku Explainer's direct
+    hidden pair 2.0 and triple 2.5)."""
+    cands = board.cands
+    layout = board.layout
+    n = board.n
+    for index, unit in enumerate(layout.units):
+        places: dict[int, int] = {}          # value -> mask of positions in the unit
+        for pos, cell in enumerate(unit):
+            mask = cands[cell]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                value = low.bit_length()
+                places[value] = places.get(value, 0) | (1 << pos)
+        values = [v for v, m in places.items() if 2 <= m.bit_count() <= size]
+        if len(values) < size:
+            continue
+        for group in combinations(sorted(values), size):
+            union = 0
+            for v in group:
+                union |= places[v]
+            if union.bit_count() != size:
+                continue
+            for other, where in sorted(places.items()):
+                left = where & ~union
+                if other in group or where == left or left & (left - 1):
+                    continue
+                cell = unit[left.bit_length() - 1]
+                cells = [unit[p] for p in range(len(unit)) if union >> p & 1]
+                name = layout.unit_names[index]
+                pattern = [(c, v) for c in cells for v in group if cands[c] >> (v - 1) & 1]
+                return make_step(
+                    board, f"direct-hidden-{_SIZE_NAMES[size]}", rating,
+                    place=[(cell, other)], pattern=pattern, houses=(name,),
+                    text=f"{placement_text(n, cell, other)} (hidden {_SIZE_NAMES[size]} "
+                         f"{','.join(map(str, group))} in {name} ({cells_text(n, cells)}), "
+                         f"then hidden single)")
+    return None
+
+
+def direct_hidden_pair(board: Board) -> Step | None:
+    """A hidden pair that leaves a hidden single in its unit (SE 2.0)."""
+    return direct_hidden(board, 2, 2.0)
+
+
+def direct_hidden_triple(board: Board) -> Step | None:
+    """A hidden triple that leaves a hidden single in its unit (SE 2.5)."""
+    return direct_hidden(board, 3, 2.5)

@@ -8,6 +8,17 @@ where ``y`` has only two places, one seen by each: one of the two cells is ``x``
 cells that see both lose ``x`` (Sudoku Explainer has no W-wing: it finds it as a chain of
 six candidates over cells and units, so it is rated as that AIC is, 7.0 + 0.1).
 
+The bigger wings are Sukaku Explainer's (the Sudoku Explainer fork that rated Sudoku
+Exchange's puzzle bank): an almost locked set of ``k`` cells of one unit holding ``k + 1``
+values, and a bivalue cell ``xz`` outside it such that every cell of the set holding ``x``
+sees it (``x`` is a restricted common value). Either the bivalue cell is ``z`` or the set
+is, so a cell that sees the bivalue cell and every ``z`` of the set loses ``z``. When ``z``
+is restricted too (doubly linked), every value of the set is locked in the set and the
+bivalue cell. ``k`` = 3, 4 are the WXYZ- and VWXYZ-wing; their ratings are in
+:data:`ALS_WING_RATING` (by the largest number of candidates of a cell of the set: a
+middling size is the harder). The fork's later UVWXYZ- and TUVWXYZ-wings (five and six
+cells) were not among the techniques that rated the puzzle bank, and are left out.
+
 Examples
 --------
 >>> import numpy as np
@@ -21,10 +32,13 @@ Examples
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .board import Board, bits, cell_text
 from .step import Step, elimination_step
 
-__all__ = ["xy_wing", "xyz_wing", "w_wing"]
+__all__ = ["xy_wing", "xyz_wing", "w_wing", "als_wing", "wxyz_wing", "vwxyz_wing",
+           "ALS_WING_RATING"]
 
 
 def _pair(mask: int) -> str:
@@ -113,3 +127,105 @@ def w_wing(board: Board) -> Step | None:
                         f"W-wing {cell_text(n, a)}, {cell_text(n, b)} ({_pair(cands[a])}) "
                         f"joined by {y} in {layout.unit_names[unit]}")
     return None
+
+
+def _wxyz_rating(biggest: int) -> float:
+    return 5.5 + (1 - abs(3 - biggest)) * 0.1
+
+
+def _vwxyz_rating(biggest: int) -> float:
+    return 6.2 + (2 - abs(3 - biggest)) * 0.1
+
+
+#: cells of the almost locked set -> (technique, rating from the set's largest cell size)
+ALS_WING_RATING = {
+    3: ("wxyz-wing", _wxyz_rating),
+    4: ("vwxyz-wing", _vwxyz_rating),
+}
+
+
+def _almost_locked_sets(board: Board, size: int):
+    """Each set of ``size`` empty cells of one unit holding ``size + 1`` values together,
+    once: ``(cells, union mask)``."""
+    cands, layout = board.cands, board.layout
+    seen: set[tuple[int, ...]] = set()
+    for unit in layout.units:
+        small = [c for c in unit if 2 <= cands[c].bit_count() <= size + 1]
+        if len(small) < size:
+            continue
+        for group in combinations(small, size):
+            union = 0
+            for c in group:
+                union |= cands[c]
+            if union.bit_count() == size + 1 and group not in seen:
+                seen.add(group)
+                yield group, union
+
+
+def _seeing_all(board: Board, cells, exclude) -> set[int]:
+    """The cells outside ``exclude`` that see every cell of ``cells``."""
+    peers = board.layout.peers
+    common: set[int] | None = None
+    for c in cells:
+        common = set(peers[c]) if common is None else common & peers[c]
+    return (common or set()) - set(exclude)
+
+
+def als_wing(board: Board, size: int) -> Step | None:
+    """The easiest almost-locked-set wing of ``size`` cells and a bivalue cell (see the
+    module): lowest rating first, then the most eliminations."""
+    technique, rating_of = ALS_WING_RATING[size]
+    cands, peers = board.cands, board.layout.peers
+    n = board.n
+    bivalue = [c for c in range(n * n) if cands[c].bit_count() == 2]
+    best = None
+    for group, union in _almost_locked_sets(board, size):
+        members = set(group)
+        holders = {v: [c for c in group if cands[c] >> (v - 1) & 1] for v in bits(union)}
+        for pivot in bivalue:
+            pm = cands[pivot]
+            if pm & ~union or pivot in members:
+                continue
+            near = peers[pivot]
+            restricted = [v for v in bits(pm) if all(c in near for c in holders[v])]
+            if not restricted:
+                continue
+            removed = set()
+            for x in restricted:
+                z = (pm & ~(1 << (x - 1))).bit_length()
+                removed |= {(c, z) for c in _seeing_all(board, holders[z] + [pivot],
+                                                        group + (pivot,))
+                            if cands[c] >> (z - 1) & 1}
+            if len(restricted) == 2:                 # doubly linked: every value locked
+                for w in bits(union & ~pm):
+                    removed |= {(c, w) for c in _seeing_all(board, holders[w],
+                                                            group + (pivot,))
+                                if cands[c] >> (w - 1) & 1}
+            if not removed:
+                continue
+            biggest = max(cands[c].bit_count() for c in group)
+            key = (round(rating_of(biggest), 1), -len(removed))
+            if best is None or key < best[0]:
+                best = (key, group, pivot, sorted(removed), len(restricted) == 2)
+    if best is None:
+        return None
+    (rating, _), group, pivot, victims, double = best
+    pattern = [(c, v) for c in group + (pivot,) for v in bits(cands[c])]
+    name = technique.upper().replace("-WING", "-wing")
+    what = ", ".join(f"{cell_text(n, c)} ({_pair(cands[c])})" for c in group)
+    link = "doubly linked to" if double else "and"
+    return elimination_step(board, technique, rating, victims, pattern, (),
+                            f"{name} {what} {link} {cell_text(n, pivot)} "
+                            f"({_pair(cands[pivot])})")
+
+
+def wxyz_wing(board: Board) -> Step | None:
+    """Three cells of a unit holding four values and a bivalue cell (Sukaku Explainer
+    5.5-5.6)."""
+    return als_wing(board, 3)
+
+
+def vwxyz_wing(board: Board) -> Step | None:
+    """Four cells of a unit holding five values and a bivalue cell (6.2-6.4)."""
+    return als_wing(board, 4)
+

@@ -8,7 +8,7 @@ import json
 from ..helpers import assert_cli_error, cli_run
 
 EASY9 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-#: diabolical.txt, SE 7.1: X-chains and an AIC
+#: diabolical.txt, SE 7.1: a turbot fish, three strong links, a WXYZ-wing and an AIC
 CHAINS = "200050006010000090600801003007090600000703000900080002100000005060902010003060200"
 #: diabolical.txt, SE 8.9: a forcing net
 NET = "000600450004090001070013090090000104045000920201000070050360010900070500012005000"
@@ -19,7 +19,7 @@ def test_explain_prints_one_step_per_line_then_the_rating():
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[:2] == ["r1c6 = 9 (hidden single in box 2)", "r1c7 = 1 (hidden single in box 3)"]
-    assert "X-chain 4r5c1=4r6c2-4r9c2=4r9c8: -4 r5c8" in lines
+    assert "turbot fish 4r5c1=4r6c2-4r9c2=4r9c8: -4 r5c8" in lines
     assert lines[-1] == f"solved in {len(lines) - 1} steps: rating 7.1 (expert), hardest aic"
 
 
