@@ -100,7 +100,8 @@ def _unit_densities(units, u, dom, log_f, density):
 def choose(units, complete, cell_units, peer_starts, peers, peer_unit, segments, unit_segs, log_f,
            dom, trail,
            levels, cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch,
-           density, first, state, noise, last, domwdeg):
+           density, negs, ng_lits, ng_info, watch_head, watch_next, first, state, noise, last,
+           domwdeg):
     """The next decision as ``cell * 64 + value`` (value from 0), or -1 when every cell has
     one value (a solution). See the module for ``noise``, ``last`` and ``domwdeg``."""
     count = units.shape[0]

@@ -12,7 +12,9 @@ square completion and precoloring extension, up to 64 values (one bit mask per c
   Pesant), dom/wdeg for cells in no complete unit or when asked
   (:mod:`~sudokit.solvers.hard_choice`); binary branching with last-conflict;
 - search: Luby restarts with randomized ties while it looks for one solution (``solve``,
-  ``count`` with limit 1), one exhaustive search to count to a larger limit, so a count
+  ``count`` with limit 1), each recording the nogoods of the branch it leaves (Lecoutre et
+  al. 2007, propagated by watched literals: :mod:`~sudokit.solvers.hard_nogood`); one
+  exhaustive search, without restarts or nogoods, to count to a larger limit, so a count
   below the limit is exact (:mod:`~sudokit.solvers.hard_search`).
 
 The search runs in resumable kernel calls of a number of nodes sized to about
@@ -46,7 +48,10 @@ from .engine import EngineBase
 from .hard_layout import (
     S_FAILS,
     S_MATCHINGS,
+    S_NG_PRUNES,
     S_NODES,
+    S_NOGOODS,
+    S_RECORDED,
     S_RESTARTS,
     S_SOLUTIONS,
     HardModel,
@@ -55,7 +60,7 @@ from .hard_layout import (
     new_work,
     seed_state,
 )
-from .hard_search import DOMWDEG, LAST_CONFLICT, MATCHING, RESTARTS, run, start
+from .hard_search import DOMWDEG, LAST_CONFLICT, MATCHING, NOGOODS, RESTARTS, run, start
 
 __all__ = ["HEURISTICS", "HardCPEngine"]
 
@@ -90,6 +95,9 @@ class HardCPEngine(EngineBase):
         AllDifferent by matching (default True; False: forward checking only).
     last_conflict : bool
         Branch on the cell of the last failed decision first (default True).
+    nogoods : bool
+        Record nogoods at each restart and propagate them (default True; only with
+        ``restarts``, only while looking for one solution).
     base : int
         Failures before the first restart (the Luby unit).
     noise : float
@@ -102,7 +110,8 @@ class HardCPEngine(EngineBase):
     def __init__(self, name: str = "cp", shape: Any = None, encoding: str | None = None,
                  amo: str | None = None, seed: int | None = None, heuristic: str = "maxsd",
                  restarts: bool = True, matching: bool = True, last_conflict: bool = True,
-                 base: int = DEFAULT_BASE, noise: float = DEFAULT_NOISE):
+                 nogoods: bool = True, base: int = DEFAULT_BASE,
+                 noise: float = DEFAULT_NOISE):
         if heuristic not in HEURISTICS:
             raise SolverError(f"unknown heuristic {heuristic!r}; choose one of "
                               f"{', '.join(HEURISTICS)}")
@@ -112,10 +121,12 @@ class HardCPEngine(EngineBase):
         self.seed = 0 if seed is None else int(seed)
         self.flags = (HEURISTICS[heuristic] | (MATCHING if matching else 0)
                       | (RESTARTS if restarts else 0)
-                      | (LAST_CONFLICT if last_conflict else 0))
+                      | (LAST_CONFLICT if last_conflict else 0)
+                      | (NOGOODS if nogoods else 0))
         self.base = int(base)
         self.noise = float(noise)
-        #: what the last search did: nodes, failures, restarts, matching runs, solutions
+        #: what the last search did: nodes, failures, restarts, matching runs, solutions,
+        #: nogoods recorded and stored at the end, values removed (or failures) by nogoods
         self.stats: dict[str, int] = {}
         self._work: dict[int, tuple[HardModel, HardWork]] = {}
         self._slice = 16
@@ -190,7 +201,9 @@ class HardCPEngine(EngineBase):
         self.stats = {"nodes": int(state[S_NODES]), "failures": int(state[S_FAILS]),
                       "restarts": int(state[S_RESTARTS]),
                       "matchings": int(state[S_MATCHINGS]),
-                      "solutions": int(state[S_SOLUTIONS])}
+                      "solutions": int(state[S_SOLUTIONS]),
+                      "nogoods": int(state[S_RECORDED]), "stored": int(state[S_NOGOODS]),
+                      "nogood_prunings": int(state[S_NG_PRUNES])}
 
 
 def _limit(limit: int | None) -> int:
@@ -215,6 +228,6 @@ def _compile() -> None:
     work = new_work(model)
     start(*model.args(), *work.args(), np.zeros(4, dtype=np.int32), 2, MATCHING,
           np.int64(1))
-    run(*model.args(), *work.args(), 1, 10, MATCHING | RESTARTS | LAST_CONFLICT,
+    run(*model.args(), *work.args(), 1, 10, MATCHING | RESTARTS | LAST_CONFLICT | NOGOODS,
         DEFAULT_BASE, DEFAULT_NOISE)
     _compiled.append(True)

@@ -14,7 +14,10 @@ kernels (:mod:`sudokit.solvers.hard_propagate`, :mod:`~sudokit.solvers.hard_matc
 ``work``: :class:`HardWork`
     the domains (one ``int64`` bit mask per cell), the trail, the decision levels, the cell
     and unit queues, each unit's last matching (a warm start), the units' failure weights,
-    scratch, the first solution and the ``state`` vector (indices ``S_*`` below).
+    scratch, the branch's refuted values, the nogood store (clauses of ``cell != value``
+    literals ``cell * 64 + value``, their two watched literals first, and the watch lists:
+    :mod:`~sudokit.solvers.hard_nogood`), the first solution and the ``state`` vector
+    (indices ``S_*`` below).
 
 Examples
 --------
@@ -36,18 +39,21 @@ import numpy as np
 
 from .unit_model import UnitModel, unit_model
 
-__all__ = ["HardModel", "HardWork", "hard_model", "new_work", "seed_state",
+__all__ = ["HardModel", "HardWork", "hard_model", "new_work", "nogood_capacity", "seed_state",
            "S_DEPTH", "S_PHASE", "S_SOLUTIONS", "S_NODES", "S_FAILS", "S_RESTARTS", "S_RNG",
            "S_LUBY", "S_SINCE", "S_LAST", "S_ROOT", "S_TRAIL", "S_CELLS", "S_UNITS",
-           "S_PROPAGATIONS", "S_MATCHINGS", "STATE_SIZE", "RUNNING", "FINISHED"]
+           "S_PROPAGATIONS", "S_MATCHINGS", "S_NEGS", "S_NOGOODS", "S_NG_LITS", "S_RECORDED",
+           "S_NG_PRUNES", "STATE_SIZE", "RUNNING", "FINISHED"]
 
 # the state vector: depth, phase, solutions found, nodes, failures, restarts, random state,
 # the Luby index, failures since the last restart, the last-conflict cell, the trail length
 # kept by a restart, the trail length, the cell and unit queue lengths, propagation calls,
-# matching runs
+# matching runs, the branch's refuted values, the nogoods stored and their literals, the
+# nogoods recorded in all, the values removed (and failures found) by nogoods
 (S_DEPTH, S_PHASE, S_SOLUTIONS, S_NODES, S_FAILS, S_RESTARTS, S_RNG, S_LUBY, S_SINCE,
- S_LAST, S_ROOT, S_TRAIL, S_CELLS, S_UNITS, S_PROPAGATIONS, S_MATCHINGS) = range(16)
-STATE_SIZE = 16
+ S_LAST, S_ROOT, S_TRAIL, S_CELLS, S_UNITS, S_PROPAGATIONS, S_MATCHINGS, S_NEGS, S_NOGOODS,
+ S_NG_LITS, S_RECORDED, S_NG_PRUNES) = range(21)
+STATE_SIZE = 21
 
 #: ``state[S_PHASE]``: the search goes on; the search space is exhausted
 RUNNING, FINISHED = 0, 1
@@ -96,6 +102,11 @@ class HardWork:
     weights: np.ndarray    # (U,) float64
     scratch: np.ndarray    # (6, 64) int64
     density: np.ndarray    # (U, 64) float64
+    negs: np.ndarray       # (C * V + 1, 3) int32: decisions before, cell, value
+    ng_lits: np.ndarray    # (L,) int32: cell * 64 + value, the literal cell != value
+    ng_info: np.ndarray    # (N, 3) int64: first literal, length, uses
+    watch_head: np.ndarray  # (C * 64,) int32: first watcher (2 * nogood + 0|1), -1 none
+    watch_next: np.ndarray  # (2 * N,) int32: the next watcher of the same literal
     first: np.ndarray      # (C,) int32
     state: np.ndarray      # (STATE_SIZE,) int64
 
@@ -103,7 +114,12 @@ class HardWork:
         """The arrays in the kernels' order (``first`` and ``state`` last)."""
         return (self.dom, self.trail, self.levels, self.cell_queue, self.in_queue,
                 self.unit_queue, self.dirty, self.matches, self.weights, self.scratch,
-                self.density, self.first, self.state)
+                self.density, self.negs, *self.nogood_args(), self.first, self.state)
+
+    def nogood_args(self) -> tuple:
+        """The nogood store (``ng_lits, ng_info, watch_head, watch_next``), as
+        :func:`~sudokit.solvers.hard_propagate.propagate` takes it."""
+        return self.ng_lits, self.ng_info, self.watch_head, self.watch_next
 
 
 _MODELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -167,11 +183,23 @@ def _build(base: UnitModel) -> HardModel:
                      peer_unit, segments, unit_segs, log_f)
 
 
+def nogood_capacity(num_cells: int) -> tuple[int, int]:
+    """``(nogoods, literals)`` the store of a shape of ``num_cells`` cells holds at most.
+
+    >>> nogood_capacity(900)
+    (3600, 230400)
+    """
+    return (min(max(4 * num_cells, 256), 1 << 15),
+            min(max(256 * num_cells, 4096), 1 << 21))
+
+
 def new_work(model: HardModel) -> HardWork:
     """Fresh scratch for one search of ``model``'s shape (its memory: about ``C * (V + 1)``
-    trail entries of 16 bytes)."""
+    trail entries of 16 bytes and as many refuted values of 12, the nogood store of
+    :func:`nogood_capacity`)."""
     cells, values = model.num_cells, model.num_values
     count, width = model.units.shape
+    most, room = nogood_capacity(cells)
     return HardWork(np.zeros(cells, dtype=np.int64),
                     np.zeros((cells * (values + 1) + 1, 2), dtype=np.int64),
                     np.zeros((cells + 2, 3), dtype=np.int64),
@@ -182,6 +210,11 @@ def new_work(model: HardModel) -> HardWork:
                     np.ones(max(count, 1), dtype=np.float64),
                     np.zeros((6, 64), dtype=np.int64),
                     np.zeros((max(count, 1), 64), dtype=np.float64),
+                    np.zeros((cells * values + 1, 3), dtype=np.int32),
+                    np.zeros(room, dtype=np.int32),
+                    np.zeros((most, 3), dtype=np.int64),
+                    np.full(max(cells, 1) * 64, -1, dtype=np.int32),
+                    np.full(2 * most, -1, dtype=np.int32),
                     np.zeros(cells, dtype=np.int32),
                     np.zeros(STATE_SIZE, dtype=np.int64))
 

@@ -5,7 +5,11 @@ a backtrack restores it) and queues the cell. :func:`propagate` then empties two
 
 1. the cells: a changed cell marks its complete units *dirty*; a cell down to one value
    removes it from its peers (forward checking: arc consistency of the binary "differ"
-   constraints, all there is for a graph's edges);
+   constraints, all there is for a graph's edges) and, as the literal ``cell != value`` is
+   now false, visits the nogoods watching that literal (two watched literals, as in a SAT
+   solver: a nogood moves its watch to another literal that is not false, or, with none
+   left, makes its other watched literal true: the value leaves that cell; both false is a
+   failure, charged to the cell's first unit);
 2. the dirty units, one at a time once no cell is queued: AllDifferent by matching
    (:func:`~sudokit.solvers.hard_match.unit_prune`), then locked candidates on the unit's
    segments (the cells a line and a box share: a value the line holds there only leaves
@@ -26,9 +30,9 @@ Examples
 >>> work.dom[:] = 0b111
 >>> change(work.dom, 0, 0b001, work.trail, work.state, work.cell_queue, work.in_queue)
 >>> change(work.dom, 4, 0b010, work.trail, work.state, work.cell_queue, work.in_queue)
->>> int(propagate(*model.args()[:8], *work.args()[:10], work.state, 1))   # a fixpoint
+>>> int(propagate(*model.args()[:8], *work.args()[:10], *work.nogood_args(), work.state, 1))
 -1
->>> work.dom.reshape(3, 3).tolist()            # 1 . . / . 2 . / . . . -> one completion
+>>> work.dom.reshape(3, 3).tolist()     # a fixpoint: 1 . . / . 2 . / . . . -> one completion
 [[1, 4, 2], [4, 2, 1], [2, 1, 4]]
 >>> undo(work.dom, work.trail, work.state, 0); work.dom.tolist() == [7] * 9
 True
@@ -39,7 +43,16 @@ from __future__ import annotations
 import numpy as np
 
 from .._accel.numba_cache import njit
-from .hard_layout import S_CELLS, S_MATCHINGS, S_PROPAGATIONS, S_TRAIL, S_UNITS
+from .cp_bits import lowest_bit_index
+from .hard_layout import (
+    S_CELLS,
+    S_MATCHINGS,
+    S_NG_PRUNES,
+    S_NOGOODS,
+    S_PROPAGATIONS,
+    S_TRAIL,
+    S_UNITS,
+)
 from .hard_match import unit_prune
 
 __all__ = ["change", "clear_queues", "propagate", "undo"]
@@ -118,10 +131,58 @@ def _locked(dom, segment, trail, state, cell_queue, in_queue):
 
 
 @njit
+def _watch(lit, dom, ng_lits, ng_info, watch_head, watch_next, trail, state, cell_queue,
+           in_queue):
+    """Visit the nogoods watching ``lit`` (``cell * 64 + value``), just made false: -1, or
+    the cell of a nogood whose literals are all false."""
+    one = np.int64(1)
+    prev = -1
+    w = watch_head[lit]
+    while w >= 0:
+        following = watch_next[w]
+        i = w >> 1
+        k = w & 1
+        s = ng_info[i, 0]
+        n = ng_info[i, 1]
+        other = ng_lits[s + 1 - k]
+        oc = other >> 6
+        ov = one << (other & 63)
+        if (dom[oc] & ov) == 0:                     # the other literal holds
+            prev = w
+            w = following
+            continue
+        moved = False
+        for j in range(s + 2, s + n):
+            lj = ng_lits[j]
+            if dom[lj >> 6] != one << (lj & 63):     # not false: watch it instead
+                ng_lits[j] = ng_lits[s + k]
+                ng_lits[s + k] = lj
+                if prev < 0:
+                    watch_head[lit] = following
+                else:
+                    watch_next[prev] = following
+                watch_next[w] = watch_head[lj]
+                watch_head[lj] = w
+                moved = True
+                break
+        if moved:
+            w = following
+            continue
+        ng_info[i, 2] += 1
+        state[S_NG_PRUNES] += 1
+        if dom[oc] == ov:
+            return oc
+        change(dom, oc, dom[oc] & ~ov, trail, state, cell_queue, in_queue)
+        prev = w
+        w = following
+    return -1
+
+
+@njit
 def propagate(units, complete, cell_units, peer_starts, peers, peer_unit, segments, unit_segs, dom,
               trail, levels,
-              cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, state,
-              matching):
+              cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, ng_lits,
+              ng_info, watch_head, watch_next, state, matching):
     """Run the queued work to a fixpoint (see the module): -1, or the unit that failed.
 
     ``matching`` 0 runs forward checking alone. ``levels`` and ``weights`` are not used
@@ -152,6 +213,11 @@ def propagate(units, complete, cell_units, peer_starts, peers, peer_unit, segmen
                         if left == 0:
                             return peer_unit[k]
                         change(dom, p, left, trail, state, cell_queue, in_queue)
+                if state[S_NOGOODS] > 0:
+                    bad = _watch(c * 64 + lowest_bit_index(d), dom, ng_lits, ng_info,
+                                 watch_head, watch_next, trail, state, cell_queue, in_queue)
+                    if bad >= 0:
+                        return max(cell_units[bad, 0], 0)
         if state[S_UNITS] == 0:
             return -1
         n = state[S_UNITS] - 1

@@ -10,12 +10,16 @@ Flags (``flags`` of :func:`run`): :data:`MATCHING` (AllDifferent by matching; wi
 forward checking alone), :data:`RESTARTS` (Luby restarts, only while looking for the first
 solution: ``limit == 1``), :data:`DOMWDEG` (dom/wdeg picks the cell for every decision, not
 only for cells in no complete unit), :data:`LAST_CONFLICT` (the cell of the last failed
-decision is branched on first while it stays open; Lecoutre et al. 2009).
+decision is branched on first while it stays open; Lecoutre et al. 2009), :data:`NOGOODS`
+(with restarts: each restart records the reduced nld-nogoods of the branch it leaves,
+propagated by watched literals from then on; :mod:`~sudokit.solvers.hard_nogood`).
 
 Restarts: after ``base * luby(i)`` failures the search returns to the root and starts again,
 keeping the units' failure weights and every value refuted at the root (a right branch taken
 at depth 0 has been proved to hold no solution: kept as a unit nogood), with the choice's
-``noise`` on (:mod:`~sudokit.solvers.hard_choice`). The Luby sequence grows without bound, so
+``noise`` on (:mod:`~sudokit.solvers.hard_choice`) and, with :data:`NOGOODS`, the
+nogoods of the branch left behind (a nogood false at the root ends the search: no
+solution). The Luby sequence grows without bound, so
 the search stays complete. Counting to a limit above 1 never restarts: it is one exhaustive
 search, so a count below the limit is exact.
 
@@ -63,14 +67,17 @@ from .hard_layout import (
     S_UNITS,
     STATE_SIZE,
 )
+from .hard_nogood import pop_refuted, push_refuted, rebuild, record
 from .hard_propagate import change, clear_queues, propagate, undo
 
-__all__ = ["DOMWDEG", "LAST_CONFLICT", "MATCHING", "RESTARTS", "luby_term", "run", "start"]
+__all__ = ["DOMWDEG", "LAST_CONFLICT", "MATCHING", "NOGOODS", "RESTARTS", "luby_term", "run",
+           "start"]
 
 MATCHING = 1
 RESTARTS = 2
 DOMWDEG = 4
 LAST_CONFLICT = 8
+NOGOODS = 16
 
 
 @njit
@@ -96,7 +103,8 @@ def luby_term(i):
 def start(units, complete, cell_units, peer_starts, peers, peer_unit, segments, unit_segs, log_f,
           dom, trail,
           levels, cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, density,
-          first, state, givens, num_values, matching, rng):
+          negs, ng_lits, ng_info, watch_head, watch_next, first, state, givens, num_values,
+          matching, rng):
     """Level 0 of one instance: the givens (``(C,)``, 0 = empty, values ``1..num_values``)
     and their propagation
     (``matching`` as the flag :data:`MATCHING`); a clash finishes the search with no
@@ -128,7 +136,7 @@ def start(units, complete, cell_units, peer_starts, peers, peer_unit, segments, 
     failed = propagate(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
                        unit_segs, dom, trail,
                        levels, cell_queue, in_queue, unit_queue, dirty, matches, weights,
-                       scratch, state, matching)
+                       scratch, ng_lits, ng_info, watch_head, watch_next, state, matching)
     if failed >= 0:
         clear_queues(cell_queue, in_queue, unit_queue, dirty, state)
         state[S_PHASE] = FINISHED
@@ -147,9 +155,10 @@ def _fail(weights, state, unit):
 @njit
 def _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, segments, unit_segs,
                dom, trail, levels,
-               cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, state,
-               matching):
-    """Take the right branch of the deepest open decision; False when none is left."""
+               cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, negs,
+               ng_lits, ng_info, watch_head, watch_next, state, matching, nogoods):
+    """Take the right branch of the deepest open decision; False when none is left.
+    ``nogoods``: keep the branch's negative decisions (for :func:`record`)."""
     one = np.int64(1)
     while True:
         clear_queues(cell_queue, in_queue, unit_queue, dirty, state)
@@ -162,6 +171,8 @@ def _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, segme
         c = levels[depth, 1]
         left = dom[c] & ~(one << levels[depth, 2])
         state[S_NODES] += 1
+        if nogoods:
+            pop_refuted(negs, state, depth)
         if left == 0:
             state[S_FAILS] += 1
             state[S_SINCE] += 1
@@ -170,24 +181,29 @@ def _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, segme
         failed = propagate(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
                            unit_segs, dom,
                            trail, levels, cell_queue, in_queue, unit_queue, dirty, matches,
-                           weights, scratch, state, matching)
+                           weights, scratch, ng_lits, ng_info, watch_head, watch_next, state,
+                           matching)
         if failed >= 0:
             _fail(weights, state, failed)
             continue
         if depth == 0:
             state[S_ROOT] = state[S_TRAIL]     # a value refuted at the root stays refuted
+        elif nogoods:
+            push_refuted(negs, state, depth, c, levels[depth, 2])
         return True
 
 
 @njit
 def run(units, complete, cell_units, peer_starts, peers, peer_unit, segments, unit_segs, log_f,
         dom, trail, levels,
-        cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, density, first,
-        state, limit, stop, flags, base, noise):
+        cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch, density, negs,
+        ng_lits, ng_info, watch_head, watch_next, first, state, limit, stop, flags, base,
+        noise):
     """Search on (see the module): 1 at ``limit`` solutions, 0 at the end, -1 at ``stop``
     nodes."""
     matching = flags & MATCHING
     restarting = (flags & RESTARTS) != 0 and limit == 1
+    nogoods = restarting and (flags & NOGOODS) != 0
     one = np.int64(1)
     if state[S_PHASE] == FINISHED:
         return 0
@@ -203,12 +219,25 @@ def run(units, complete, cell_units, peer_starts, peers, peer_unit, segments, un
             state[S_SINCE] = 0
             state[S_RESTARTS] += 1
             state[S_LAST] = -1
+            if nogoods:
+                record(levels, negs, ng_lits, ng_info, state)
+                if not rebuild(dom, ng_lits, ng_info, watch_head, watch_next, trail, state,
+                               cell_queue, in_queue) or propagate(
+                        units, complete, cell_units, peer_starts, peers, peer_unit, segments,
+                        unit_segs, dom, trail, levels, cell_queue, in_queue, unit_queue, dirty,
+                        matches, weights, scratch, ng_lits, ng_info, watch_head, watch_next,
+                        state, matching) >= 0:
+                    clear_queues(cell_queue, in_queue, unit_queue, dirty, state)
+                    state[S_PHASE] = FINISHED
+                    return 0
+                state[S_ROOT] = state[S_TRAIL]
         shake = noise if state[S_RESTARTS] > 0 else 0.0
         last = state[S_LAST] if flags & LAST_CONFLICT else -1
         pick = choose(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
                       unit_segs, log_f, dom,
                       trail, levels, cell_queue, in_queue, unit_queue, dirty, matches, weights,
-                      scratch, density, first, state, shake, last, (flags & DOMWDEG) != 0)
+                      scratch, density, negs, ng_lits, ng_info, watch_head, watch_next, first,
+                      state, shake, last, (flags & DOMWDEG) != 0)
         if pick < 0:
             state[S_SOLUTIONS] += 1
             if state[S_SOLUTIONS] == 1:
@@ -219,7 +248,8 @@ def run(units, complete, cell_units, peer_starts, peers, peer_unit, segments, un
             if not _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
                               unit_segs, dom,
                               trail, levels, cell_queue, in_queue, unit_queue, dirty, matches,
-                              weights, scratch, state, matching):
+                              weights, scratch, negs, ng_lits, ng_info, watch_head,
+                              watch_next, state, matching, nogoods):
                 state[S_PHASE] = FINISHED
                 return 0
             continue
@@ -235,14 +265,16 @@ def run(units, complete, cell_units, peer_starts, peers, peer_unit, segments, un
         failed = propagate(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
                            unit_segs, dom,
                            trail, levels, cell_queue, in_queue, unit_queue, dirty, matches,
-                           weights, scratch, state, matching)
+                           weights, scratch, ng_lits, ng_info, watch_head, watch_next, state,
+                           matching)
         if failed >= 0:
             _fail(weights, state, failed)
             state[S_LAST] = c
             if not _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
                               unit_segs, dom,
                               trail, levels, cell_queue, in_queue, unit_queue, dirty, matches,
-                              weights, scratch, state, matching):
+                              weights, scratch, negs, ng_lits, ng_info, watch_head,
+                              watch_next, state, matching, nogoods):
                 state[S_PHASE] = FINISHED
                 return 0
         elif state[S_LAST] == c:

@@ -1,7 +1,11 @@
 """The engine ``cp`` (sudokit.solvers.hard_engine): answers checked, counts against brute
-force, CP-SAT and CaDiCaL, seeds, node and time budgets, the command line."""
+force, CP-SAT and CaDiCaL, nogoods from restarts, seeds, node and time budgets, the command
+line."""
 
 from __future__ import annotations
+
+from contextlib import contextmanager
+from functools import lru_cache
 
 import numpy as np
 import pytest
@@ -11,7 +15,7 @@ from hypothesis import strategies as st
 from sudokit.errors import BudgetExhausted
 from sudokit.formats import read_instances
 from sudokit.instances import latin_square, precoloring, sudoku
-from sudokit.solvers import ENGINES, Budget, open_engine
+from sudokit.solvers import ENGINES, Budget, hard_layout, open_engine
 from sudokit.solvers.hard_engine import HEURISTICS, HardCPEngine
 from sudokit.solvers.hard_search import luby_term
 
@@ -28,7 +32,10 @@ from ..helpers import (
 
 #: the engine's variants: every one must give the same counts
 VARIANTS = [{}, {"heuristic": "domwdeg"}, {"matching": False}, {"restarts": False},
-            {"last_conflict": False, "seed": 5}]
+            {"last_conflict": False, "seed": 5}, {"nogoods": False}]
+#: the satisfiability search restarting at every failure (so recording nogoods all the time)
+RESTARTING = [{"base": 1}, {"base": 1, "heuristic": "domwdeg", "seed": 3},
+              {"base": 1, "matching": False}, {"base": 2, "last_conflict": False, "seed": 9}]
 
 
 def check_count(engine, problem, limit):
@@ -82,6 +89,42 @@ def test_precoloring_counts_match_brute_force(problem, options):
 def test_count_to_a_limit_is_the_brute_force_count_capped(problem, limit, seed):
     with HardCPEngine(seed=seed) as engine:
         assert check_count(engine, problem, limit) == min(limit, brute_force_count(problem))
+
+
+@settings(max_examples=40, deadline=None)
+@given(latin_partials(), st.sampled_from(RESTARTING), st.booleans())
+def test_latin_satisfiability_with_nogoods_matches_brute_force(problem, options, tiny):
+    """Restarts at each failure record nogoods all the time; ``tiny``: a store of 3 nogoods
+    and 12 literals, so that they are forgotten all the time too."""
+    with _store(tiny), HardCPEngine(**options) as engine:
+        assert check_count(engine, problem, 1) == min(1, brute_force_count(problem))
+
+
+@settings(max_examples=40, deadline=None)
+@given(partial_grids(), st.sampled_from(RESTARTING), st.booleans())
+def test_grid_satisfiability_with_nogoods_matches_brute_force(problem, options, tiny):
+    with _store(tiny), HardCPEngine(**options) as engine:
+        assert check_count(engine, problem, 1) == min(1, brute_force_count(problem))
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_precolorings(), st.sampled_from(RESTARTING), st.booleans())
+def test_precoloring_satisfiability_with_nogoods_matches_brute_force(problem, options, tiny):
+    with _store(tiny), HardCPEngine(**options) as engine:
+        assert check_count(engine, problem, 1) == min(1, brute_force_count(problem))
+
+
+@contextmanager
+def _store(tiny):
+    """With ``tiny``, the engines made inside get a nogood store of 3 nogoods and 12
+    literals (``hard_layout.nogood_capacity`` patched, restored on exit)."""
+    kept = hard_layout.nogood_capacity
+    if tiny:
+        hard_layout.nogood_capacity = lambda cells: (3, 12)
+    try:
+        yield
+    finally:
+        hard_layout.nogood_capacity = kept
 
 
 def test_known_counts():
@@ -145,6 +188,61 @@ def test_counts_to_two_match_cpsat_and_cadical(problems):
     assert ours == decided_counts("cpsat", problems)
     assert ours == decided_counts("cadical195", problems)
     assert 2 not in ours or len(problems) < 10   # the puzzle sets are unique
+
+
+#: qcp squares the search refutes or solves in thousands of nodes, restarts and nogoods
+#: included (unsat: 20-187-10, 20-187-13, 25-264-10, 25-264-14)
+QCP_HARD = ["qcp-20-187-10", "qcp-20-187-13", "qcp-20-187-3", "qcp-25-264-10",
+            "qcp-25-264-14", "qcp-25-264-9", "qcp-25-264-0"]
+
+
+def qcp_named(name):
+    return read_instances(str(data_path("latin", "qcp_csp2009_minizinc", name + ".pls")))[
+        0].instance
+
+
+@lru_cache(maxsize=1)
+def qcp_hard_cpsat():
+    """The squares of :data:`QCP_HARD` and CP-SAT's counts to 1."""
+    problems = [qcp_named(name) for name in QCP_HARD]
+    return problems, decided_counts("cpsat", problems, 1)
+
+
+@requires("cp", "ortools")
+@pytest.mark.parametrize("options", [{}, {"base": 10, "seed": 2}, {"base": 10, "seed": 4,
+                                                                   "heuristic": "domwdeg"}])
+def test_satisfiability_with_nogoods_matches_cpsat(options):
+    """Many restarts, so many nogoods, on squares with and without completions; a store of
+    a few nogoods (forgotten all the time) decides the order-20 ones the same."""
+    problems, expected = qcp_hard_cpsat()
+    assert 0 in expected and 1 in expected
+    with HardCPEngine(**options) as engine:
+        assert [check_count(engine, p, 1) for p in problems] == expected
+        assert engine.stats["nogoods"] > 0
+    with _store(True), HardCPEngine(**options) as engine:
+        assert [check_count(engine, p, 1) for p in problems[:3]] == expected[:3]
+
+
+def test_nogoods_are_recorded_used_and_cut_the_search():
+    """On a square without completion the nogoods prune values and the search needs fewer
+    nodes than the same search without them (same seed, same restarts up to the first
+    recorded nogood); counting to 2 records none; a sliced search is the same search."""
+    problem = qcp_named("qcp-25-264-14")
+    with HardCPEngine(seed=0) as engine:
+        assert engine.count(problem, 1) == (0, None)
+        used = dict(engine.stats)
+        engine.slice_seconds = 1e-9
+        engine.count(problem, 1)
+        assert engine.stats == used
+    with HardCPEngine(seed=0, nogoods=False) as engine:
+        assert engine.count(problem, 1) == (0, None)
+        plain = dict(engine.stats)
+    assert used["nogoods"] > 0 and used["nogood_prunings"] > 0 and used["restarts"] > 0
+    assert plain["nogoods"] == plain["nogood_prunings"] == 0
+    assert used["nodes"] < plain["nodes"]
+    with HardCPEngine(seed=0, base=1) as engine:
+        assert engine.count(problem, 2) == (0, None)
+        assert engine.stats["restarts"] == engine.stats["nogoods"] == 0
 
 
 def test_qwh30_solutions_are_checked():
