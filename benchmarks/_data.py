@@ -8,13 +8,19 @@ CR is stripped, ``.``, ``0`` and ``-`` are empty cells, ``1``-``9`` are 1..9 and
 from __future__ import annotations
 
 import math
+import os
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+#: the shared public data: $SUDOKIT_DATA, else ../shared/data beside the checkout
+DATA = Path(os.environ.get("SUDOKIT_DATA")
+            or Path(__file__).resolve().parents[2] / "shared" / "data")
+if not DATA.is_dir():
+    print(f"{Path(sys.argv[0]).name}: the shared data is not at {DATA}; set SUDOKIT_DATA to "
+          "its folder (the scripts that read it will find nothing)", file=sys.stderr)
 SUDOKU17 = DATA / "sudoku" / "9x9-tdoku" / "puzzles2_17_clue"
 TOP1465 = DATA / "sudoku" / "9x9-tdoku" / "puzzles3_magictour_top1465"
 GECODE25 = DATA / "sudoku" / "gecode-9-16-25" / "sudoku25_gecode.txt"
