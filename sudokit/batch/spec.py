@@ -151,7 +151,8 @@ class RunSpec:
         if self.engine is not None:
             names = [self.engine.name]
         else:
-            names = [name for name in (usual, first and self.engine_name(first)) if name]
+            gets = None if first is None else self.engine_name(first)
+            names = [name for name in (usual, gets) if name]
         families = [self.entry(name).kernels for name in names]
         return tuple(dict.fromkeys(family for family in families if family))
 
