@@ -130,6 +130,32 @@ class RunSpec:
             names.append(by_shape[shape])
         return names
 
+    def kernel_families(self, first: Any, usual: str | None = None) -> tuple[str, ...]:
+        """The compiled kernel families the workers of a run need before its first task:
+        the named engine's, else ``usual``'s (the engine most runs get) and that of the
+        engine the run's ``first`` instance gets (the portfolio's choice: ``cp`` for a large
+        Latin square), so a worker never compiles inside a task.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from sudokit.instances import latin_square, sudoku
+        >>> run = RunSpec.of()
+        >>> run.kernel_families(sudoku(np.zeros((9, 9), dtype=int)), "takano")
+        ('takano',)
+        >>> run.kernel_families(latin_square(np.zeros((30, 30), dtype=int)), "takano")
+        ('takano', 'cp')
+        >>> RunSpec.of(solver="dlx").kernel_families(None, "takano")
+        ('dlx',)
+        """
+        if self.engine is not None:
+            names = [self.engine.name]
+        else:
+            gets = None if first is None else self.engine_name(first)
+            names = [name for name in (usual, gets) if name]
+        families = [self.entry(name).kernels for name in names]
+        return tuple(dict.fromkeys(family for family in families if family))
+
     def entry(self, name: str) -> EngineSpec:
         """The spec of engine ``name``: the run's own engine (registered or not), else the
         registry's entry."""

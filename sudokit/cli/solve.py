@@ -7,6 +7,7 @@ Each command is options -> :class:`~sudokit.batch.RunSpec` -> the input's chunks
 from __future__ import annotations
 
 import contextlib
+import itertools
 import time
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -15,6 +16,7 @@ import click
 
 from ..batch import RunSpec, answer_chunks
 from ..batch.dask import answer_on_cluster
+from ..batch.run import instances_of
 from ..counting import COUNTERS
 from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN
 from ..progress import Progress
@@ -65,9 +67,10 @@ def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: 
     try:
         with usage_errors(ctx), contextlib.ExitStack() as stack:
             if parallel and options.get("method", "plain") == "plain":
-                family = spec.engine.kernels if spec.engine else FAST_GRID_SOLVER
+                first, chunks = _peeked(chunks)
+                families = spec.kernel_families(first, FAST_GRID_SOLVER)
                 progress.phase(starting_workers(options))
-                client = stack.enter_context(cluster_client(options, (family,) if family else ()))
+                client = stack.enter_context(cluster_client(options, families))
                 progress.phase(None)
                 answers = answer_on_cluster(client, spec, chunks, progress)
             else:
@@ -76,6 +79,17 @@ def _answered(ctx: click.Context, file: str, options: dict, spec: RunSpec, out: 
             yield from _flushing(_placed(answers, progress, lines), out)
     finally:
         progress.close()
+
+
+def _peeked(chunks: Iterable[Any]) -> tuple[Any, Iterator[Any]]:
+    """The first instance of ``chunks`` (None when there is none) and the chunks, the first
+    one read already and given back first."""
+    remaining = iter(chunks)
+    head = next(remaining, None)
+    if head is None:
+        return None, remaining
+    found = instances_of(head)
+    return (found[0] if found else None), itertools.chain([head], remaining)
 
 
 def _placed(answers: Iterable[tuple[Any, Any]], progress: Progress,

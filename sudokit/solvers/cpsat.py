@@ -7,9 +7,13 @@ vertices (the givens are constants, already taken out of the domains). This is t
 of Simonis ("Sudoku as a constraint problem", 2005) and Takano et al.'s section 2.1, solved
 with Google's CP-SAT (``pip install "sudokit[cp]"``) in place of IBM's CP Optimizer.
 
-Solving stops at the first solution; counting enumerates solutions with a callback and stops
-the search at the limit. Every variable is a cell, so counts are exact. CP-SAT runs one worker
-(``num_workers=1``), so a run is deterministic and a conflict budget means the same on every
+Solving stops at the first solution. Counting to a small limit (:data:`BLOCKING_MAX_LIMIT`:
+``count --limit 2``) solves again with each solution found forbidden, as a CP user's model
+does, so every solve keeps CP-SAT's whole presolve; a larger limit, or none, enumerates
+solutions with a callback (CP-SAT's ``enumerate_all_solutions``, which turns the presolve
+reductions that could lose a solution off) and stops the search at the limit. Every variable
+is a cell, so counts are exact. CP-SAT runs one worker (``num_workers=1``) with its default
+seed, so a run is deterministic and a conflict budget means the same on every
 machine; the search runs on a worker thread while the calling thread waits in short slices,
 so Ctrl-C stops it at once (CP-SAT's own SIGINT handler is off). CP-SAT logs nothing (its
 search log and its logging to standard output are off: standard output carries the answers).
@@ -39,7 +43,7 @@ Examples
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -53,8 +57,8 @@ from .budget import UNLIMITED, Budget, Meter
 from .engine import EngineBase
 from .ilp import load_failure
 
-__all__ = ["BYTES_PER_PAIR", "CHILD_GRACE", "CHILD_MIN_PAIRS", "CPSATEngine", "CPSpec",
-           "check_cpsat_fits", "cpsat_job", "cpsat_pairs", "cpsat_spec"]
+__all__ = ["BLOCKING_MAX_LIMIT", "BYTES_PER_PAIR", "CHILD_GRACE", "CHILD_MIN_PAIRS",
+           "CPSATEngine", "CPSpec", "check_cpsat_fits", "cpsat_job", "cpsat_pairs", "cpsat_spec"]
 
 #: bytes CP-SAT holds per (free cell, value) pair once its presolve has expanded the
 #: AllDifferent constraints (peak resident memory less start-up, 1.1 kB a pair measured on
@@ -67,6 +71,10 @@ CHILD_MIN_PAIRS = 100_000
 #: seconds after the time budget before the child is killed: CP-SAT's own time limit stops it
 #: first whenever it reads the clock, and then its partial count is kept
 CHILD_GRACE = 0.5
+#: counts up to this limit solve again with each solution found forbidden (a count to 2:
+#: two solves with CP-SAT's whole presolve); a larger limit, or none, enumerates in one
+#: search, with the presolve reductions that would lose solutions turned off
+BLOCKING_MAX_LIMIT = 4
 
 
 @dataclass(frozen=True)
@@ -202,7 +210,6 @@ class CPSATEngine(EngineBase):
         solver = self._cp.CpSolver()
         params = solver.parameters
         params.num_workers = 1
-        params.random_seed = 0
         params.catch_sigint_signal = False
         # nothing of CP-SAT's own on standard output, which carries the answers
         params.log_search_progress = False
@@ -289,12 +296,58 @@ class CPSATEngine(EngineBase):
     def search(self, spec: CPSpec, limit: int | None, budget: Budget,
                meter: Meter) -> dict[str, Any]:
         """Build the model of ``spec`` and search it, in this process, within what ``meter``
-        has left: ``{"count", "first", "complete"}`` as :func:`cpsat_job` answers."""
-        cp = self._cp
+        has left: ``{"count", "first", "complete"}`` as :func:`cpsat_job` answers.
+
+        Up to :data:`BLOCKING_MAX_LIMIT` solutions are counted by solving again with each
+        solution found forbidden (:meth:`_count_by_blocking`); a larger limit, or none,
+        enumerates every solution in one search (:meth:`_count_by_enumerating`)."""
         try:
             model, xs = self._model(spec, meter)
         except BudgetExhausted:
             return {"count": 0, "first": None, "complete": False}
+        if limit is not None and limit <= BLOCKING_MAX_LIMIT:
+            return self._count_by_blocking(model, xs, limit, budget, meter)
+        return self._count_by_enumerating(model, xs, limit, budget, meter)
+
+    def _count_by_blocking(self, model: Any, xs: list[Any], limit: int, budget: Budget,
+                           meter: Meter) -> dict[str, Any]:
+        """Solve; while fewer than ``limit`` solutions are known, forbid the last one (one
+        clause: some cell differs) and solve again. Each solve runs with CP-SAT's whole
+        presolve, which enumerating all solutions turns mostly off; the conflict budget
+        covers every solve together."""
+        cp = self._cp
+        count, first = 0, None
+        conflicts = budget.conflicts
+        while count < limit:
+            left = meter.seconds_left()
+            if (left is not None and left <= 0) or (conflicts is not None and conflicts <= 0):
+                return {"count": count, "first": first, "complete": False}
+            solver = self._solver(replace(budget, conflicts=conflicts), left)
+            status = self._run(solver, model, None)
+            if conflicts is not None:
+                conflicts -= max(int(solver.num_conflicts), 1)
+            if status == cp.INFEASIBLE:
+                return {"count": count, "first": first, "complete": True}
+            if status == cp.UNKNOWN:
+                return {"count": count, "first": first, "complete": False}
+            if status not in (cp.OPTIMAL, cp.FEASIBLE):
+                raise SolverError(f"CP-SAT stopped with status {solver.status_name(status)}")
+            values = [int(solver.value(x)) for x in xs]
+            count += 1
+            first = values if first is None else first
+            if count < limit:
+                differs = []
+                for x, value in zip(xs, values, strict=True):
+                    differs.append(model.new_bool_var(""))
+                    model.add(x != value).only_enforce_if(differs[-1])
+                model.add_bool_or(differs or [model.new_constant(0)])
+        return {"count": count, "first": first, "complete": True}
+
+    def _count_by_enumerating(self, model: Any, xs: list[Any], limit: int | None,
+                              budget: Budget, meter: Meter) -> dict[str, Any]:
+        """Every solution in one search (CP-SAT's ``enumerate_all_solutions``), stopped at
+        ``limit`` by the solution callback."""
+        cp = self._cp
         left = meter.seconds_left()
         if left is not None and left <= 0:
             return {"count": 0, "first": None, "complete": False}
@@ -310,13 +363,12 @@ class CPSATEngine(EngineBase):
                     found["stopped"] = True
                     self.stop_search()
 
-        if limit != 1:
-            solver.parameters.enumerate_all_solutions = True
+        solver.parameters.enumerate_all_solutions = True
         status = self._run(solver, model, Counter())
         if status == cp.INFEASIBLE:
             return {"count": 0, "first": None, "complete": True}
         if status not in (cp.OPTIMAL, cp.FEASIBLE, cp.UNKNOWN):
             raise SolverError(f"CP-SAT stopped with status {solver.status_name(status)}")
         count = found["count"]
-        complete = status == cp.OPTIMAL or found["stopped"] or (limit == 1 and count > 0)
+        complete = status == cp.OPTIMAL or found["stopped"]
         return {"count": count, "first": found["first"], "complete": bool(complete)}

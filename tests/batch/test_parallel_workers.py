@@ -4,6 +4,8 @@ there once, said on stderr, instead of silently inside its first task."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from sudokit._version import __version__
@@ -14,6 +16,8 @@ from sudokit.batch.cluster import (
     register_client,
     worker_report,
 )
+
+from ..helpers import cli_run, data_path
 
 
 class FakeClient:
@@ -180,3 +184,30 @@ def test_a_worker_that_left_again_before_its_check_is_passed_over():
     watch.check(_chunk())  # b joined and is gone: nothing to say
     with pytest.raises(ClusterError, match="cannot run sudokit .*No module named 'sudokit'"):
         watch.check(_chunk())  # c joined without sudokit: the run ends
+
+
+@pytest.mark.parametrize("solver, path, families", [
+    (None, ("latin", "qwh30_42pct_zanarini_pesant", "qwh-30-374-1.pls"), ("takano", "cp")),
+    (None, ("sudoku", "gecode-9-16-25", "sudoku9_gecode.txt"), ("takano",)),
+    ("dlx", ("sudoku", "gecode-9-16-25", "sudoku9_gecode.txt"), ("dlx",)),
+])
+def test_workers_compile_the_families_of_the_engine_the_first_instance_gets(
+        solver, path, families, monkeypatch):
+    """``solve --jobs`` asks the workers to compile, before the first task, the kernels of
+    the engine the portfolio gives the file's first instance (``cp`` for an order-30 Latin
+    square: it was compiled inside a worker's first task), besides takano's."""
+    from sudokit.cli import solve as solve_command
+
+    asked = []
+
+    @contextlib.contextmanager
+    def recording(options, wanted):
+        asked.append(wanted)
+        raise ClusterError("recorded")
+        yield
+
+    monkeypatch.setattr(solve_command, "cluster_client", recording)
+    args = ["solve", "--jobs", "2", str(data_path(*path))]
+    result = cli_run(*args, *(["--solver", solver] if solver else []))
+    assert result.exit_code != 0 and "recorded" in result.stderr
+    assert asked == [families]

@@ -121,6 +121,61 @@ def test_cpsat_known_counts():
         assert engine.count(EMPTY4, limit=0)[0] == 0
 
 
+@settings(max_examples=25, deadline=None)
+@given(partial_grids(), st.integers(1, 6))
+def test_cpsat_counts_to_a_limit_on_both_roads(puzzle, limit):
+    """Limits up to ``BLOCKING_MAX_LIMIT`` re-solve with each solution forbidden, larger
+    ones enumerate in one search: both count as DLX does, and the first is a solution."""
+    if not HAVE["cpsat"]:
+        pytest.skip("ortools not installed")
+    from sudokit.solvers.cpsat import BLOCKING_MAX_LIMIT
+
+    assert 1 < BLOCKING_MAX_LIMIT < 6     # the limits drawn take both roads
+    with open_engine("cpsat") as engine:
+        count, first = engine.count(puzzle, limit)
+    assert count == dlx_count(puzzle, limit)
+    assert (first is None) == (count == 0)
+    if first is not None:
+        assert puzzle.is_solution(first)
+
+
+def test_cpsat_counts_to_two_as_cadical_on_gecode_16x16():
+    """Counts to 2 of gecode's 16x16 puzzles (unique) and of the same puzzles with givens
+    taken away (several solutions, or one), against CaDiCaL on each puzzle's formula."""
+    if not HAVE["cpsat"]:
+        pytest.skip("ortools not installed")
+    path = data_path("sudoku", "gecode-9-16-25", "sudoku16_janko_via_gecode.txt")
+    puzzles = [r.instance for r in read_instances(str(path))[:12:3]]
+    rng = np.random.default_rng(29)
+    for puzzle in list(puzzles):
+        givens = puzzle.givens.copy()
+        shown = np.argwhere(givens)
+        for r, c in shown[rng.choice(len(shown), len(shown) // 4, replace=False)]:
+            givens[r, c] = 0
+        puzzles.append(sudoku(givens, puzzle.box))
+    with open_engine("cpsat") as engine, open_engine("cadical195") as sat:
+        counts = [engine.count(p, 2)[0] for p in puzzles]
+        expected = [sat.count(p, 2)[0] for p in puzzles]
+    assert counts == expected
+    assert counts[:4] == [1] * 4 and 2 in counts[4:]
+
+
+def test_cpsat_conflict_budget_covers_every_solve_of_a_count():
+    """A count to 2 solves twice; the conflict budget is spent across both (each solve
+    costs at least one): gecode's first 16x16 puzzle is solved within one conflict, so a
+    budget of one runs out before the second solve, with the first solution counted."""
+    if not HAVE["cpsat"]:
+        pytest.skip("ortools not installed")
+    path = data_path("sudoku", "gecode-9-16-25", "sudoku16_janko_via_gecode.txt")
+    puzzle = read_instances(str(path))[0].instance
+    with open_engine("cpsat") as engine:
+        assert engine.solve(puzzle, Budget(conflicts=1)) is not None
+        assert engine.count(puzzle, 2, Budget(conflicts=10**6))[0] == 1
+        with pytest.raises(BudgetExhausted) as err:
+            engine.count(puzzle, 2, Budget(conflicts=1))
+    assert err.value.found == 1
+
+
 def test_cpsat_in_a_child_process_answers_as_in_this_one(monkeypatch):
     """A big model is built and searched in a child process (killed with the budget): the
     same counts and solutions come back, a spent budget gives unknown with its count."""

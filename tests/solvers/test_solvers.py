@@ -17,7 +17,7 @@ from sudokit.solvers import (
     solve,
 )
 
-from ..helpers import data_path, grid_from_line
+from ..helpers import cyclic_latin, data_path, grid_from_line
 
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -96,6 +96,29 @@ def test_shared_solver_equals_fresh_solvers():
         again = [shared.count(p, 3)[0] for p in puzzles]  # retired guards leave no trace
     assert batch == fresh == again
     assert fresh[0] == 1 and fresh[-1] == 1
+
+
+@pytest.mark.parametrize("box", [(5, 5), None], ids=["sudoku25", "latin25"])
+def test_an_engine_opened_for_a_big_shape_answers_each_grid_on_its_own(box):
+    """Past ``shared_max_side`` (25x25 Sudoku and Latin squares) a shape opens no shared
+    solver (assumptions on the empty grid's formula were far slower than each grid's
+    reduced formula: benchmarks/README.md); it answers as an engine opened for no shape."""
+    full = cyclic_latin(25, *(box or (1, 25)))
+    rng = np.random.default_rng(32)
+    puzzles = []
+    for hide in (120, 300, 625):
+        givens = full.reshape(-1).copy()
+        givens[rng.choice(625, hide, replace=False)] = 0
+        made = givens.reshape(25, 25)
+        puzzles.append(sudoku(made, box) if box else latin_square(made))
+    with SATEngine(shape=puzzles[0]) as shaped, SATEngine() as alone:
+        assert shaped.shared is None and shaped.batch_size == 1
+        counts = [shaped.count(p, 2)[0] for p in puzzles]
+        assert counts == [alone.count(p, 2)[0] for p in puzzles]
+        assert all(p.is_solution(shaped.solve(p)) for p in puzzles)
+    assert counts[-1] == 2
+    with SATEngine(shape=sudoku(np.zeros((16, 16), dtype=int))) as small:
+        assert small.shared is not None          # 16x16 still share one solver
 
 
 def test_run_batch_verifies_and_keeps_order():
