@@ -274,9 +274,15 @@ def test_time_budget_gives_unknown(name):
     (result,) = run_batch([puzzle], solver=name, budget=Budget(seconds=0.5))
     assert result.status == "unknown"
     assert cpu_seconds() - started < budget_cpu_bound(0.5)
-    with open_engine(name) as engine, pytest.raises(BudgetExhausted) as err:
-        engine.count(sudoku(np.zeros((9, 9), dtype=int)), None, Budget(seconds=0.5))
-    assert err.value.found > 0      # the solutions found before the budget ran out
+    found = 0
+    with open_engine(name) as engine:
+        for seconds in (0.5, 2, 8, 32):   # a loaded machine may give 0.5 s no solution yet
+            with pytest.raises(BudgetExhausted) as err:
+                engine.count(sudoku(np.zeros((9, 9), dtype=int)), None, Budget(seconds=seconds))
+            found = err.value.found
+            if found:
+                break
+    assert found > 0      # the solutions found before the budget ran out are told
 
 
 def test_cpsat_conflict_budget():
