@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["BOXES", "LINES", "PORTFOLIO", "Rule", "defaults_of", "family_of",
+__all__ = ["BOXES", "LINES", "PORTFOLIO", "RIVALS", "Rule", "defaults_of", "family_of",
            "portfolio_solver", "rule_for", "sides_of", "summary"]
 
 #: the families: grids with boxes (or regions) besides rows and columns, and grids of rows
@@ -48,6 +48,9 @@ class Rule:
     largest: int
     engines: tuple[str, ...]
     measured: str
+    #: the engines that race the first one in ``--solver race`` (:mod:`sudokit.solvers.race`),
+    #: first installed one first
+    rivals: tuple[str, ...] = ()
 
     def covers(self, family: str, side: int) -> bool:
         """Whether a grid of ``family`` and ``side`` falls under this rule.
@@ -76,6 +79,10 @@ PORTFOLIO: tuple[Rule, ...] = (
          "worker) 7/7 in 12.1, CaDiCaL on a plain CNF 6/7, cpsat 3 of 4, cadical195 0 of 1; "
          "qcp orders 10-25 (every 6th of 60): cp 10/10, cpsat and cadical195 10/10"),
 )
+
+
+#: the rivals of a race on an instance whose rule names none (or no rule covers), in order
+RIVALS: tuple[str, ...] = ("cadical195", "cp")
 
 
 def family_of(grid: Any) -> str:

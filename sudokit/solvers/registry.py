@@ -176,6 +176,12 @@ ENGINES.update({
                      "maxSD branching (Zanarini and Pesant), dom/wdeg, Luby restarts; "
                      "<= 64 values", "sudokit.solvers.hard_engine:HardCPEngine",
                      ("seconds", "nodes"), options=("seed",), kinds=_UNIT_KINDS, kernels="cp"),
+    # issue 29: the portfolio's engine alone for a first slice, then it and its rule's rival
+    # in two child processes, the first decided answer wins
+    "race": EngineSpec("race", "two engines on two cores, first decided answer wins: the "
+                       "portfolio's engine for 1 s, then it and a rival (cp, cadical195) in "
+                       "two processes", "sudokit.solvers.race:RaceEngine", ("seconds",),
+                       options=("seed",), kinds=_UNIT_KINDS),
 })
 
 
