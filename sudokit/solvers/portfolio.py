@@ -36,6 +36,8 @@ __all__ = ["BOXES", "LINES", "PORTFOLIO", "RIVALS", "Rule", "defaults_of", "fami
 #: the families: grids with boxes (or regions) besides rows and columns, and grids of rows
 #: and columns only
 BOXES, LINES = "boxes", "rows and columns"
+#: the tasks a rule may cover
+TASKS = ("solve", "count")
 
 
 @dataclass(frozen=True)
@@ -51,14 +53,20 @@ class Rule:
     #: the engines that race the first one in ``--solver race`` (:mod:`sudokit.solvers.race`),
     #: first installed one first
     rivals: tuple[str, ...] = ()
+    #: the tasks it covers: ``"solve"`` (one solution) and ``"count"`` (to a limit: proving
+    #: uniqueness is a proof that no second solution exists, where CDCL often wins)
+    tasks: tuple[str, ...] = TASKS
 
-    def covers(self, family: str, side: int) -> bool:
-        """Whether a grid of ``family`` and ``side`` falls under this rule.
+    def covers(self, family: str, side: int, task: str = "solve") -> bool:
+        """Whether a grid of ``family`` and ``side`` falls under this rule for ``task``.
 
         >>> Rule(BOXES, 1, 16, ("takano",), "").covers(BOXES, 9)
         True
+        >>> Rule(BOXES, 1, 16, ("takano",), "", tasks=("count",)).covers(BOXES, 9, "solve")
+        False
         """
-        return family == self.family and self.smallest <= side <= self.largest
+        return (family == self.family and self.smallest <= side <= self.largest
+                and task in self.tasks)
 
 
 #: the rules, from benchmarks/hard_instances.py (see the module)
@@ -92,17 +100,18 @@ def family_of(grid: Any) -> str:
     return BOXES if has_boxes else LINES
 
 
-def rule_for(grid: Any) -> Rule | None:
-    """The rule covering ``grid`` (its family and side ``grid.n``), or None."""
+def rule_for(grid: Any, task: str = "solve") -> Rule | None:
+    """The rule covering ``grid`` (its family and side ``grid.n``) for ``task``, or None."""
     family = family_of(grid)
-    return next((rule for rule in PORTFOLIO if rule.covers(family, grid.n)), None)
+    return next((rule for rule in PORTFOLIO if rule.covers(family, grid.n, task)), None)
 
 
-def portfolio_solver(grid: Any, usable: Callable[[str], bool] = lambda name: True
-                     ) -> str | None:
-    """The engine the portfolio picks for ``grid``: the first of its rule's engines that
-    ``usable`` accepts (the registry passes: registered and installed), or None when no
-    rule covers the grid or none of its engines is usable.
+def portfolio_solver(grid: Any, usable: Callable[[str], bool] = lambda name: True,
+                     task: str = "solve") -> str | None:
+    """The engine the portfolio picks for ``grid`` and ``task`` (``"solve"`` or
+    ``"count"``): the first of its rule's engines that ``usable`` accepts (the registry
+    passes: registered and installed), or None when no rule covers the grid or none of its
+    engines is usable.
 
     Examples
     --------
@@ -111,21 +120,27 @@ def portfolio_solver(grid: Any, usable: Callable[[str], bool] = lambda name: Tru
     >>> portfolio_solver(sudoku(np.zeros((4, 4), dtype=int)), lambda name: False) is None
     True
     """
-    rule = rule_for(grid)
+    rule = rule_for(grid, task)
     if rule is None:
         return None
     return next((name for name in rule.engines if usable(name)), None)
 
 
 def sides_of(rule: Rule) -> str:
-    """The sides of a rule in words.
+    """The sides of a rule in words, and its task when it covers one only.
 
     >>> sides_of(Rule(BOXES, 17, 36, ("cadical195",), ""))
     'from 17x17 to 36x36'
+    >>> sides_of(Rule(BOXES, 1, 9, ("dlx",), "", tasks=("count",)))
+    'up to 9x9, to count'
     """
     if rule.smallest <= 1:
-        return f"up to {rule.largest}x{rule.largest}"
-    return f"from {rule.smallest}x{rule.smallest} to {rule.largest}x{rule.largest}"
+        sides = f"up to {rule.largest}x{rule.largest}"
+    else:
+        sides = f"from {rule.smallest}x{rule.smallest} to {rule.largest}x{rule.largest}"
+    if set(rule.tasks) != set(TASKS):
+        sides += ", to " + " and ".join(rule.tasks)
+    return sides
 
 
 def summary(usable: Callable[[str], bool] = lambda name: True) -> str:

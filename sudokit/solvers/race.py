@@ -66,9 +66,10 @@ GRACE = 0.5
 POLL = 0.02
 
 
-def race_pair(instance: Any) -> tuple[str, str]:
-    """The two engines that race on ``instance``: the default's (the portfolio's for a
-    grid, :func:`~sudokit.solvers.registry.default_solver`) and the first installed rival
+def race_pair(instance: Any, task: str = "solve") -> tuple[str, str]:
+    """The two engines that race on ``instance`` for ``task`` (``"solve"`` or ``"count"``):
+    the default's (the portfolio's for a grid,
+    :func:`~sudokit.solvers.registry.default_solver`) and the first installed rival
     of its rule's ``rivals`` (then of :data:`~sudokit.solvers.portfolio.RIVALS`) that is
     another engine and takes the instance's kind.
 
@@ -84,9 +85,9 @@ def race_pair(instance: Any) -> tuple[str, str]:
     from ..problems import problem_kind
     from .registry import ENGINES, default_solver, usable
 
-    first = default_solver(instance)
+    first = default_solver(instance, task=task)
     kind = problem_kind(instance)
-    rule = rule_for(instance) if kind.solver_rule is not None else None
+    rule = rule_for(instance, task) if kind.solver_rule is not None else None
     rivals = (rule.rivals if rule is not None else ()) + RIVALS
     rival = next((name for name in rivals if name != first and usable(name)
                   and kind.name in ENGINES[name].kinds), None)
@@ -166,7 +167,7 @@ class RaceEngine(EngineBase):
         if limit is not None and limit <= 0:
             return 0, None
         meter = budget.start()
-        first, rival = self.engines or race_pair(instance)
+        first, rival = self.engines or race_pair(instance, "solve" if limit == 1 else "count")
         self.last = {"stage": "slice", "winner": None, "children": []}
         if self.first_slice > 0:
             left = meter.seconds_left()

@@ -66,3 +66,17 @@ def test_the_help_and_the_solver_list_say_the_portfolio():
     listing = cli_run("solvers").output
     line = next(row for row in listing.splitlines() if row.startswith(first.engines[0] + " "))
     assert f"default for grids with {first.family}" in line
+
+
+def test_a_rule_may_cover_one_task_and_the_batch_road_asks_for_its_own(monkeypatch):
+    from sudokit.batch import RunSpec
+
+    monkeypatch.setattr(portfolio, "PORTFOLIO", (
+        Rule(LINES, 1, 9, ("dlx",), "test", tasks=("count",)),
+        Rule(LINES, 1, 9, ("takano",), "test", tasks=("solve",))))
+    square = latin_square(np.zeros((5, 5), dtype=int))
+    assert default_solver(square, task="count") == "dlx"
+    assert default_solver(square) == default_solver(square, task="solve") == "takano"
+    assert RunSpec.of("count", 2).engine_name(square) == "dlx"
+    assert RunSpec.of("solve").engine_name(square) == "takano"
+    assert "to count" in portfolio.summary()
