@@ -5,8 +5,7 @@ Sets (``--sets``): ``g16`` and ``g25`` (gecode's 55 16x16 and 18 25x25 Sudoku), 
 (Zanarini and Pesant's 39 order-30 squares at the phase transition), ``qcp`` (60, orders
 10-25), ``pls`` (gomes_lsencode's 26, orders 5-100), ``gen36`` and ``gen49`` (Sudoku made by
 sudokit's generator, unique, seeded: ``--gen-seed``, ``--gen-count``; the seeds are printed).
-Tasks (``--tasks``): ``solve`` and ``count`` (to 2: uniqueness); by default both on the
-gecode sets, ``solve`` on the Latin sets, ``count`` on the generated ones.
+Tasks (``--tasks``): ``solve`` and ``count`` (to 2: uniqueness); by default both on every set.
 
 Engines (``--engines``): ``cpsat-1``, ``cpsat-2`` (benchmarks/hard_peers.py: IntVar per cell,
 AllDifferent per unit, ``num_workers`` 1 and 2), ``cadical-cnf`` (hard_peers.py: PySAT CaDiCaL
@@ -58,9 +57,7 @@ from _data import DATA, format_table, log  # noqa: E402
 GECODE = DATA / "sudoku" / "gecode-9-16-25"
 LATIN = DATA / "latin"
 SET_NAMES = ["g16", "g25", "qwh30", "qcp", "pls", "gen36", "gen49"]
-DEFAULT_TASKS = {"g16": ("solve", "count"), "g25": ("solve", "count"), "qwh30": ("solve",),
-                 "qcp": ("solve",), "pls": ("solve",), "gen36": ("count",),
-                 "gen49": ("count",)}
+DEFAULT_TASKS = {name: ("solve", "count") for name in SET_NAMES}
 DEFAULT_ENGINES = ("cpsat-1,cpsat-2,cadical-cnf,default,cli,race,takano,cpsat,cadical195,cp")
 PEERS = ("cpsat-1", "cpsat-2", "cadical-cnf")
 SCRATCH = Path(tempfile.gettempdir()) / "sudokit-hard-instances"

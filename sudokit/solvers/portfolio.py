@@ -74,18 +74,22 @@ PORTFOLIO: tuple[Rule, ...] = (
     Rule(BOXES, 1, 16, ("takano",),
          "gecode 16x16, 55 puzzles, solve and count to 2: takano 55/55 in 0.0 CPU-s, CP-SAT "
          "(1 worker) 0.4-0.6, CaDiCaL on a plain CNF 0.5; solver_family.py: 17-clue "
-         "uniqueness 86,000/s against dlx 21,000/s and cadical195 5,700/s"),
+         "uniqueness 86,000/s against dlx 21,000/s and cadical195 5,700/s",
+         rivals=("cadical195",)),
     Rule(BOXES, 17, 64, ("cadical195",),
          "gecode 25x25, 18 puzzles, solve within 60 s: cadical195 16 in 76 CPU-s (each "
          "puzzle its own reduced CNF), CP-SAT (1 worker) 16 in 95, CaDiCaL on a plain CNF "
          "17 in 85, cpsat 7 and cp 2 (both cut after 3 timeouts); generated 36x36 and "
-         "49x49: every engine within 0.7 s"),
+         "49x49: every engine within 0.7 s",
+         rivals=("cpsat", "cp")),
     Rule(LINES, 1, 16, ("takano",),
-         "qcp orders 10 and 15 (sampled): takano 5/5, each within 0.01 s"),
+         "qcp orders 10 and 15 (sampled): takano 5/5, each within 0.01 s",
+         rivals=("cadical195",)),
     Rule(LINES, 17, 64, ("cp",),
          "qwh30 (every 6th of 39) solved within 30 s: cp 7/7 in 3.3 CPU-s, CP-SAT (1 "
          "worker) 7/7 in 12.1, CaDiCaL on a plain CNF 6/7, cpsat 3 of 4, cadical195 0 of 1; "
-         "qcp orders 10-25 (every 6th of 60): cp 10/10, cpsat and cadical195 10/10"),
+         "qcp orders 10-25 (every 6th of 60): cp 10/10, cpsat and cadical195 10/10",
+         rivals=("cadical195",)),
 )
 
 

@@ -79,8 +79,8 @@ def race_pair(instance: Any, task: str = "solve") -> tuple[str, str]:
     >>> from sudokit.instances import latin_square, sudoku
     >>> race_pair(latin_square(np.zeros((30, 30), dtype=int)))
     ('cp', 'cadical195')
-    >>> race_pair(sudoku(np.zeros((25, 25), dtype=int)))
-    ('cadical195', 'cp')
+    >>> race_pair(sudoku(np.zeros((25, 25), dtype=int)))[0]     # then cpsat (or cp)
+    'cadical195'
     """
     from ..problems import problem_kind
     from .registry import ENGINES, default_solver, usable
