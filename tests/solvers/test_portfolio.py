@@ -35,10 +35,13 @@ def test_families_are_read_from_the_units():
 def test_every_rule_names_engines_of_the_registry_and_rules_do_not_overlap():
     for rule in PORTFOLIO:
         assert rule.engines and all(name in ENGINES for name in rule.engines), rule
+        assert all(name in ENGINES for name in rule.rivals), rule
         assert rule.smallest <= rule.largest and rule.measured
     for family in (BOXES, LINES):
         for side in range(1, 101):
-            assert sum(rule.covers(family, side) for rule in PORTFOLIO) <= 1, (family, side)
+            for task in ("solve", "count"):
+                assert sum(rule.covers(family, side, task) for rule in PORTFOLIO) <= 1, (
+                    family, side, task)
 
 
 @pytest.mark.parametrize("rule", PORTFOLIO, ids=lambda r: f"{r.family}-{r.largest}")
@@ -48,7 +51,8 @@ def test_the_default_follows_each_rule_at_both_ends(rule):
     for side in {max(rule.smallest, 4), rule.largest}:
         if rule.family == BOXES and int(round(side ** 0.5)) ** 2 != side and side > 36:
             continue
-        assert default_solver(grid(rule.family, side)) == expected
+        for task in rule.tasks:
+            assert default_solver(grid(rule.family, side), task=task) == expected
 
 
 def test_a_missing_engine_gives_way_to_the_next_and_no_rule_to_the_default(monkeypatch):
