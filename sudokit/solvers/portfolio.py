@@ -72,23 +72,33 @@ class Rule:
 #: the rules, from benchmarks/hard_instances.py (see the module)
 PORTFOLIO: tuple[Rule, ...] = (
     Rule(BOXES, 1, 16, ("takano",),
-         "gecode 16x16, 55 puzzles, solve and count to 2: takano 55/55 in 0.0 CPU-s, CP-SAT "
+         "2026-11-26 23:20-00:10 UTC, load 11-16, 60 s each: gecode 16x16, 55 puzzles, "
+         "solve and count to 2: takano 55/55 in 0.0 CPU-s, cp 0.0, cadical195 0.1, CP-SAT "
          "(1 worker) 0.4-0.6, CaDiCaL on a plain CNF 0.5; solver_family.py: 17-clue "
          "uniqueness 86,000/s against dlx 21,000/s and cadical195 5,700/s",
          rivals=("cadical195",)),
     Rule(BOXES, 17, 64, ("cadical195",),
-         "gecode 25x25, 18 puzzles, solve within 60 s: cadical195 16 in 76 CPU-s (each "
-         "puzzle its own reduced CNF), CP-SAT (1 worker) 16 in 95, CaDiCaL on a plain CNF "
-         "17 in 85, cpsat 7 and cp 2 (both cut after 3 timeouts); generated 36x36 and "
-         "49x49: every engine within 0.7 s",
+         "2026-11-26 23:20-00:10 UTC, load 11-16, 60 s each, cut after 3 timeouts: gecode "
+         "25x25, 18 puzzles, solve: cadical195 18/18 in 43 CPU-s, CP-SAT (1 worker) 16 in "
+         "91, CaDiCaL on a plain CNF 16 in 75, cp 1 (cut); count to 2: cadical195 7 (cut "
+         "at the 10th), CP-SAT 5 (cut at the 8th), CaDiCaL on a plain CNF 12 (cut at the "
+         "15th), cp 2 (cut at the 5th); generated 36x36 and 49x49 (4 each, seed 1), solve "
+         "and count: every engine 4/4, cadical195 0.1-0.2 CPU-s, CP-SAT 0.1-0.6",
          rivals=("cpsat", "cp")),
     Rule(LINES, 1, 16, ("takano",),
-         "qcp orders 10 and 15 (sampled): takano 5/5, each within 0.01 s",
+         "2026-11-26 23:50-00:10 UTC, load 12-16: qcp orders 10 and 15 (30 squares), solve: "
+         "takano, cp and cadical195 30/30, 0.1, 0.0 and 0.2 s in all",
          rivals=("cadical195",)),
-    Rule(LINES, 17, 64, ("cp",),
-         "qwh30 (every 6th of 39) solved within 30 s: cp 7/7 in 3.3 CPU-s, CP-SAT (1 "
-         "worker) 7/7 in 12.1, CaDiCaL on a plain CNF 6/7, cpsat 3 of 4, cadical195 0 of 1; "
-         "qcp orders 10-25 (every 6th of 60): cp 10/10, cpsat and cadical195 10/10",
+    Rule(LINES, 17, 25, ("cadical195",),
+         "2026-11-26 23:50-00:10 UTC, load 12-16, 60 s each: qcp orders 20 and 25 (30 "
+         "squares, 5 of them unsatisfiable), solve: cadical195 30/30 in 16 s in all, cp "
+         "29/30 in 137 (qcp-25-264-8 undecided, 3 others 6-36 s), takano 29/30 in 273",
+         rivals=("cp",)),
+    Rule(LINES, 26, 64, ("cp",),
+         "2026-11-26 23:20-00:10 UTC, load 7-15, 60 s each: qwh30 (39 squares at the phase "
+         "transition), solve: cp 39/39 in 22 CPU-s, CP-SAT (1 worker) 39/39 in 68, CaDiCaL "
+         "on a plain CNF 39/39 in 82, cadical195 25 (cut at the 28th); count to 2: cp 38/39 "
+         "in 87, CP-SAT 39/39 in 91, cadical195 25 (cut), CaDiCaL on a plain CNF 4 (cut)",
          rivals=("cadical195",)),
 )
 
