@@ -362,6 +362,8 @@ def main(argv=None) -> int:
     parser.add_argument("--save", type=Path, help="append each cell's records to this JSON "
                         "lines file as it ends; cells already in it are not run again (a "
                         "run cut short goes on where it stopped)")
+    parser.add_argument("--saved-only", action="store_true", help="print the table of the "
+                        "cells already in --save, run nothing (a cell not there: 'not run')")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -402,6 +404,9 @@ def main(argv=None) -> int:
                 log(f"  {name} {task} {engine} ...")
                 if key in kept:
                     result = kept[key]
+                elif args.saved_only:
+                    rows.append([name, task, engine, "-", "not run"] + ["-"] * 5 + [""])
+                    continue
                 else:
                     result = (run_cli(name, task, args, instances) if engine == "cli"
                               else run_cell(name, task, engine, args, len(instances)))
