@@ -5,25 +5,23 @@ Sets (``--sets``): ``g16`` and ``g25`` (gecode's 55 16x16 and 18 25x25 Sudoku), 
 (Zanarini and Pesant's 39 order-30 squares at the phase transition), ``qcp`` (60, orders
 10-25), ``pls`` (gomes_lsencode's 26, orders 5-100), ``gen36`` and ``gen49`` (Sudoku made by
 sudokit's generator, unique, seeded: ``--gen-seed``, ``--gen-count``; the seeds are printed).
-Tasks (``--tasks``): ``solve`` and ``count`` (to 2: uniqueness); by default both on the
-gecode sets, ``solve`` on the Latin sets, ``count`` on the generated ones.
+Tasks (``--tasks``): ``solve`` and ``count`` (to 2: uniqueness); by default both on every set.
 
 Engines (``--engines``): ``cpsat-1``, ``cpsat-2`` (benchmarks/hard_peers.py: IntVar per cell,
-AllDifferent per unit, ``num_workers`` 1 and 2), ``cadical-cnf`` (hard_peers.py: PySAT
-CaDiCaL 1.9.5, plain CNF), ``default`` (sudokit's engine when none is named,
-``default_solver``), any sudokit engine by name (``takano``, ``cadical195``, ``cpsat``,
-``cp``, ``dlx`` ...) in-process, and ``cli`` (the default through the command line, whole
-processes: one per set file, one per .pls file, as a user runs it).
-
-Each in-process cell (set, task, engine) runs in a fresh worker process on one core,
-instances one after the other, each within ``--seconds`` (default 60); after
-``--max-timeouts`` undecided instances (default 3) the rest of the set is cut (said in the
-table). Figures: decided, median and max seconds per instance (over the instances run, an
-undecided one at its time), total CPU seconds of the instances (in-process: the worker's
-CPU time around the loop; cli: the processes' whole CPU time, start-up included) and peak
-RSS of the process. Every solution is checked by ``is_solution``; every count to 2 decided
-by two engines is compared, and so is satisfiability: a disagreement is printed loudly and
-the exit code is 1.
+AllDifferent per unit, ``num_workers`` 1 and 2), ``cadical-cnf`` (hard_peers.py: PySAT CaDiCaL
+1.9.5, plain CNF), ``default`` (sudokit's engine when none is named, ``default_solver``), any
+sudokit engine by name (``takano``, ``cadical195``, ``cpsat``, ``cp``, ``dlx`` ...) in-process
+(``race``: the two-engine race of sudokit/solvers/race.py, to compare with ``cpsat-2``: both
+use 2 cores), and ``cli`` (the default through the command line, whole processes: one per set
+file, one per .pls file, as a user runs it). Each in-process cell (set, task, engine) runs in a
+fresh worker process on one core, instances one after the other, each within ``--seconds``
+(default 60); after ``--max-timeouts`` undecided instances (default 3) the rest of the set is
+cut (said in the table). Figures: decided, median and max seconds per instance (over the
+instances run, an undecided one at its time), total CPU seconds of the instances (in-process:
+the worker's CPU time around the loop, its child processes' included; cli: the processes' whole
+CPU time, start-up included) and peak RSS of the process. Every solution is checked by
+``is_solution``; every count to 2 decided by two engines is compared, and so is satisfiability:
+a disagreement is printed loudly and the exit code is 1.
 
 Run: ``python benchmarks/hard_instances.py`` (every set, every engine, 60 s each: well over
 an hour on a 2-core machine shared at load 15, where each process gets a quarter of a core).
@@ -59,10 +57,8 @@ from _data import DATA, format_table, log  # noqa: E402
 GECODE = DATA / "sudoku" / "gecode-9-16-25"
 LATIN = DATA / "latin"
 SET_NAMES = ["g16", "g25", "qwh30", "qcp", "pls", "gen36", "gen49"]
-DEFAULT_TASKS = {"g16": ("solve", "count"), "g25": ("solve", "count"), "qwh30": ("solve",),
-                 "qcp": ("solve",), "pls": ("solve",), "gen36": ("count",),
-                 "gen49": ("count",)}
-DEFAULT_ENGINES = "cpsat-1,cpsat-2,cadical-cnf,default,cli,takano,cpsat,cadical195,cp"
+DEFAULT_TASKS = {name: ("solve", "count") for name in SET_NAMES}
+DEFAULT_ENGINES = ("cpsat-1,cpsat-2,cadical-cnf,default,cli,race,takano,cpsat,cadical195,cp")
 PEERS = ("cpsat-1", "cpsat-2", "cadical-cnf")
 SCRATCH = Path(tempfile.gettempdir()) / "sudokit-hard-instances"
 
@@ -137,7 +133,7 @@ def sudokit_runner(engine: str, task: str):
     opened: dict = {}
 
     def run(instance, seconds):
-        name = default_solver(instance) if engine == "default" else engine
+        name = default_solver(instance, task=task) if engine == "default" else engine
         key = (name, instance.kind, instance.n, instance.box)
         if key not in opened:   # shared by the shape where the batch road shares it
             shares = resolve(ENGINES[name].engine).shares(instance, None)
@@ -191,6 +187,7 @@ def worker(cell: dict) -> dict:
     warm(run, instances)
     records, timeouts = [], 0
     cpu = time.process_time()
+    reaped = os.times()       # the children's CPU too (race, cpsat's big models)
     for label, instance, _ in instances:
         if timeouts >= cell["max_timeouts"]:
             records.append(dict(label=label, status="cut"))
@@ -207,7 +204,10 @@ def worker(cell: dict) -> dict:
         timeouts += not decided
         records.append(dict(label=label, status="decided" if decided else "timeout",
                             count=int(count), seconds=seconds, ok=ok))
-    return dict(records=records, cpu=time.process_time() - cpu)
+    now = os.times()
+    children = (now.children_user - reaped.children_user
+                + now.children_system - reaped.children_system)
+    return dict(records=records, cpu=time.process_time() - cpu + children)
 
 
 def child_env() -> dict:
@@ -362,6 +362,8 @@ def main(argv=None) -> int:
     parser.add_argument("--save", type=Path, help="append each cell's records to this JSON "
                         "lines file as it ends; cells already in it are not run again (a "
                         "run cut short goes on where it stopped)")
+    parser.add_argument("--saved-only", action="store_true", help="print the table of the "
+                        "cells already in --save, run nothing (a cell not there: 'not run')")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -402,6 +404,9 @@ def main(argv=None) -> int:
                 log(f"  {name} {task} {engine} ...")
                 if key in kept:
                     result = kept[key]
+                elif args.saved_only:
+                    rows.append([name, task, engine, "-", "not run"] + ["-"] * 5 + [""])
+                    continue
                 else:
                     result = (run_cli(name, task, args, instances) if engine == "cli"
                               else run_cell(name, task, engine, args, len(instances)))

@@ -111,8 +111,9 @@ class ProblemKind:
     default_solver : str or None
         The engine that solves this kind when none is named (None: the default SAT solver).
     solver_rule : str or None
-        ``instance -> engine name``: the engine for one instance when none is named, where the
-        fastest one depends on the instance (its size); it wins over ``default_solver``.
+        ``(instance, task) -> engine name``: the engine for one instance and task (``"solve"``
+        or ``"count"``) when none is named, where the fastest one depends on the instance
+        (its size); it wins over ``default_solver``.
     """
 
     name: str

@@ -112,7 +112,8 @@ class RunSpec:
         what this run needs (:func:`~sudokit.solvers.registry.default_solver`)."""
         if self.engine is not None:
             return self.engine.name
-        return default_solver(instance, self.needs)
+        return default_solver(instance, self.needs, "solve" if self.task == "solve"
+                              else "count")
 
     def engine_names(self, instances: Sequence[Any], shapes: Sequence[Any]) -> list[str]:
         """:meth:`engine_name` of each instance, worked out once per shape (``shapes``:

@@ -44,7 +44,7 @@ def count(instance: Any, budget: Budget = UNLIMITED, *, solver: str | None = Non
     needs = {name for name, value in given.items() if value is not None}
     needs.update(name for name in ("seconds", "conflicts", "nodes")
                  if getattr(budget, name) is not None)
-    name = resolve_solver(solver) if solver else default_solver(instance, needs)
+    name = resolve_solver(solver) if solver else default_solver(instance, needs, "count")
     check_engine(name, instance.kind, "count")
     options = {key: value for key, value in given.items()
                if value is not None and key in ENGINES[name].options}

@@ -176,6 +176,12 @@ ENGINES.update({
                      "maxSD branching (Zanarini and Pesant), dom/wdeg, Luby restarts; "
                      "<= 64 values", "sudokit.solvers.hard_engine:HardCPEngine",
                      ("seconds", "nodes"), options=("seed",), kinds=_UNIT_KINDS, kernels="cp"),
+    # issue 29: the portfolio's engine alone for a first slice, then it and its rule's rival
+    # in two child processes, the first decided answer wins
+    "race": EngineSpec("race", "two engines on two cores, first decided answer wins: the "
+                       "portfolio's engine for 1 s, then it and a rival (cp, cadical195) in "
+                       "two processes", "sudokit.solvers.race:RaceEngine", ("seconds",),
+                       options=("seed",), kinds=_UNIT_KINDS),
 })
 
 
@@ -325,10 +331,11 @@ def usable(name: str) -> bool:
     return spec is not None and not spec.missing
 
 
-def grid_solver(grid: Any) -> str:
+def grid_solver(grid: Any, task: str = "solve") -> str:
     """The engine for a grid when none is named (the grid kinds' ``solver_rule``): the
-    portfolio's choice for its family and side (:func:`~sudokit.solvers.portfolio.
-    portfolio_solver`, among the :func:`usable` engines), else :data:`DEFAULT_SOLVER`.
+    portfolio's choice for its family, side and ``task`` (``"solve"`` or ``"count"``:
+    :func:`~sudokit.solvers.portfolio.portfolio_solver`, among the :func:`usable` engines),
+    else :data:`DEFAULT_SOLVER`.
 
     Examples
     --------
@@ -339,7 +346,7 @@ def grid_solver(grid: Any) -> str:
     >>> grid_solver(sudoku(np.zeros((25, 25), dtype=int)))
     'cadical195'
     """
-    return portfolio_solver(grid, usable) or DEFAULT_SOLVER
+    return portfolio_solver(grid, usable, task) or DEFAULT_SOLVER
 
 
 #: the :class:`Budget` fields an engine may honour (its ``budgets``)
@@ -361,7 +368,7 @@ def run_needs(budget: Budget, **options: Any) -> frozenset[str]:
     return frozenset(needs)
 
 
-def default_solver(instance: Any, needs: Iterable[str] = ()) -> str:
+def default_solver(instance: Any, needs: Iterable[str] = (), task: str = "solve") -> str:
     """The engine used when none is named: the kind's rule for this instance (grids: by side,
     :func:`grid_solver`), else the kind's own (dlx for exact cover), else
     :data:`DEFAULT_SOLVER`.
@@ -369,7 +376,8 @@ def default_solver(instance: Any, needs: Iterable[str] = ()) -> str:
     ``needs`` are the options and :class:`Budget` fields the user set (``"encoding"``,
     ``"conflicts"`` ...): a rule's choice that does not take them all gives way to the kind's
     static default, so ``--conflicts`` or ``--encoding`` alone still mean a SAT solver.
-    ``instance`` may also be a kind name (then no rule applies).
+    ``instance`` may also be a kind name (then no rule applies). ``task`` (``"solve"`` or
+    ``"count"``) goes to the rule: the portfolio may pick another engine to count.
 
     Examples
     --------
@@ -383,7 +391,7 @@ def default_solver(instance: Any, needs: Iterable[str] = ()) -> str:
     fallback = kind.default_solver or DEFAULT_SOLVER
     if kind.solver_rule is None or isinstance(instance, str):
         return fallback
-    chosen = resolve(kind.solver_rule)(instance)
+    chosen = resolve(kind.solver_rule)(instance, task)
     spec = ENGINES[chosen]
     if any(need not in spec.options and need not in spec.budgets for need in needs):
         return fallback

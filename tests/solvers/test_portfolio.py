@@ -35,10 +35,13 @@ def test_families_are_read_from_the_units():
 def test_every_rule_names_engines_of_the_registry_and_rules_do_not_overlap():
     for rule in PORTFOLIO:
         assert rule.engines and all(name in ENGINES for name in rule.engines), rule
+        assert all(name in ENGINES for name in rule.rivals), rule
         assert rule.smallest <= rule.largest and rule.measured
     for family in (BOXES, LINES):
         for side in range(1, 101):
-            assert sum(rule.covers(family, side) for rule in PORTFOLIO) <= 1, (family, side)
+            for task in ("solve", "count"):
+                assert sum(rule.covers(family, side, task) for rule in PORTFOLIO) <= 1, (
+                    family, side, task)
 
 
 @pytest.mark.parametrize("rule", PORTFOLIO, ids=lambda r: f"{r.family}-{r.largest}")
@@ -48,7 +51,8 @@ def test_the_default_follows_each_rule_at_both_ends(rule):
     for side in {max(rule.smallest, 4), rule.largest}:
         if rule.family == BOXES and int(round(side ** 0.5)) ** 2 != side and side > 36:
             continue
-        assert default_solver(grid(rule.family, side)) == expected
+        for task in rule.tasks:
+            assert default_solver(grid(rule.family, side), task=task) == expected
 
 
 def test_a_missing_engine_gives_way_to_the_next_and_no_rule_to_the_default(monkeypatch):
@@ -66,3 +70,17 @@ def test_the_help_and_the_solver_list_say_the_portfolio():
     listing = cli_run("solvers").output
     line = next(row for row in listing.splitlines() if row.startswith(first.engines[0] + " "))
     assert f"default for grids with {first.family}" in line
+
+
+def test_a_rule_may_cover_one_task_and_the_batch_road_asks_for_its_own(monkeypatch):
+    from sudokit.batch import RunSpec
+
+    monkeypatch.setattr(portfolio, "PORTFOLIO", (
+        Rule(LINES, 1, 9, ("dlx",), "test", tasks=("count",)),
+        Rule(LINES, 1, 9, ("takano",), "test", tasks=("solve",))))
+    square = latin_square(np.zeros((5, 5), dtype=int))
+    assert default_solver(square, task="count") == "dlx"
+    assert default_solver(square) == default_solver(square, task="solve") == "takano"
+    assert RunSpec.of("count", 2).engine_name(square) == "dlx"
+    assert RunSpec.of("solve").engine_name(square) == "takano"
+    assert "to count" in portfolio.summary()
