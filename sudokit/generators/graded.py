@@ -10,7 +10,8 @@ puzzle within them by hill climbing over clue sets:
    hardest targets (:func:`is_hard`: grade BCV and up, rating :data:`HARD_RATING` and up)
    it is the clue pattern of one of the forum's hardest puzzles
    (:func:`~sudokit.generators.hardness.hard_patterns`) filled from a fresh random grid,
-   with clues of that grid added until it is unique, then reduced to a minimal puzzle;
+   with clues of that grid added until it is unique, then reduced to a minimal puzzle (the
+   added clues are tried for removal first);
 2. a neighbour drops one or two of its clues and either adds one to three cells of the same
    grid or (hard targets: a share :data:`REGRID` of the time) puts a new value in an empty
    cell, which moves the search to another solution grid (clues of the new solution are
@@ -430,9 +431,14 @@ def _start(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
         grid = gen.full_grid().reshape(-1)
         trial = np.where(mask, grid, 0).astype(np.int32)
         outside = gen.rng.permutation(np.flatnonzero(~mask)).tolist()
+        added = []
         while outside and gen.count(trial.reshape(9, 9), "dlx", budget=search.left()) > 1:
-            cell = outside.pop()
-            trial[cell] = grid[cell]
+            added.append(outside.pop())
+            trial[added[-1]] = grid[added[-1]]
+        for cell in added:          # the clues added go first, so the pattern stays
+            trial[cell] = 0
+            if gen.count(trial.reshape(9, 9), "dlx", budget=search.left()) != 1:
+                trial[cell] = grid[cell]
         made = gen.reduce(trial.reshape(9, 9), grid.reshape(9, 9), budget=search.left())
         if made is not None:
             made.extra["fill"] = {"strategy": "pattern"}
