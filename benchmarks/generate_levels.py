@@ -4,7 +4,8 @@ For each level the script runs the command line as a user does (one process per 
 ``--count N --seed S``) and measures wall and CPU seconds of the whole process (user + system
 of the child, from ``resource.getrusage``); then, untimed, it checks every puzzle: distinct,
 unique (DLX count), minimal (each clue removed gives several solutions) and rated in the
-level's band by :func:`sudokit.human.rate`. The hardest targets run with ``--count 1`` under a
+level's band by :func:`sudokit.human.rate`, and graded by :func:`sudokit.grading.grade`
+(the hardest grade of each row is shown). The hardest targets run with ``--count 1`` under a
 time limit: Simonis grade ``search`` (``--grade search``) and an SE rating of 10 or more
 (``--rating 10:``); a limit that runs out is a row with exit code 5.
 
@@ -14,7 +15,8 @@ outside this repository, see benchmarks/README.md), ``--generate N --difficulty 
 techniques its solver needs, not SE's scale), wall and CPU of the process.
 
 Run: ``python benchmarks/generate_levels.py [--count 100] [--levels easy,medium,hard,expert]
-[--diabolical 10] [--hardest-limit 300] [--qqwing /tmp/qqwing-build/qqwing] [--jobs 1]``.
+[--diabolical 10] [--hardest-limit 300] [--hardest search,10]
+[--qqwing /tmp/qqwing-build/qqwing] [--jobs 1]``.
 """
 
 from __future__ import annotations
@@ -63,13 +65,17 @@ def sudokit_row(label: str, options: list[str], count: int, seed: int, jobs: int
 
 
 def check(puzzles: list[str], band: tuple[float, float] | None):
-    """``(distinct, unique, minimal, in band, lowest, highest rating)`` of the puzzles."""
+    """``(distinct, unique, minimal, in band, lowest, highest rating, hardest Simonis
+    grade)`` of the puzzles."""
     from sudokit.formats import parse_puzzles
     from sudokit.generators import PuzzleGenerator
+    from sudokit.grading import ORDER, grade
     from sudokit.human import rate
 
     if not puzzles:
-        return (0, 0, 0, 0, float("nan"), float("nan"))
+        return (0, 0, 0, 0, float("nan"), float("nan"), "-")
+    ranks = (*ORDER, "search")
+    grades = []
     gen = PuzzleGenerator(9, (3, 3), seed=0)
     unique = minimal = inside = 0
     ratings = []
@@ -88,8 +94,10 @@ def check(puzzles: list[str], band: tuple[float, float] | None):
         minimal += needed
         value = rate(instance).value
         ratings.append(value)
+        grades.append(grade(instance))
         inside += band is None or band[0] <= value <= band[1]
-    return (len(set(puzzles)), unique, minimal, inside, min(ratings), max(ratings))
+    return (len(set(puzzles)), unique, minimal, inside, min(ratings), max(ratings),
+            max(grades, key=ranks.index))
 
 
 def qqwing_row(binary: str, level: str, count: int):
@@ -108,6 +116,8 @@ def main(argv=None) -> int:
     parser.add_argument("--hardest-limit", type=float, default=300,
                         help="seconds for one puzzle of grade search and one rated 10+ "
                              "(0: skip them)")
+    parser.add_argument("--hardest", default="search,10",
+                        help="which of the hardest rows: search (grade), 10 (rating 10+)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--qqwing", default=os.environ.get("QQWING") or
@@ -125,10 +135,13 @@ def main(argv=None) -> int:
         rows.append(sudokit_row("sudokit diabolical", ["--level", "diabolical"],
                                 args.diabolical, args.seed, args.jobs, None,
                                 LEVELS["diabolical"]))
-    if args.hardest_limit:
-        print("grade search, rating 10+ ...", file=sys.stderr, flush=True)
+    hardest = {name for name in args.hardest.split(",") if name}
+    if args.hardest_limit and "search" in hardest:
+        print("grade search ...", file=sys.stderr, flush=True)
         rows.append(sudokit_row("sudokit grade search", ["--grade", "search"], 1, args.seed,
                                 1, args.hardest_limit, None))
+    if args.hardest_limit and "10" in hardest:
+        print("rating 10+ ...", file=sys.stderr, flush=True)
         rows.append(sudokit_row("sudokit rating 10:", ["--rating", "10:"], 1, args.seed, 1,
                                 args.hardest_limit, (10.0, 99.9)))
     if os.path.exists(args.qqwing):
@@ -142,13 +155,14 @@ def main(argv=None) -> int:
           f"load average {os.getloadavg()[0]:.1f}")
     print()
     head = ("generator", "exit", "made", "wall s", "CPU s", "per s (wall)", "distinct",
-            "unique", "minimal", "in band", "SE min", "SE max")
+            "unique", "minimal", "in band", "SE min", "SE max", "hardest grade")
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
-    for label, code, made, wall, cpu, distinct, unique, minimal, inside, low, high in rows:
+    for label, code, made, wall, cpu, distinct, unique, minimal, inside, low, high, hardest \
+            in rows:
         print(f"| {label} | {code} | {made} | {wall:.1f} | {cpu:.1f} | "
               f"{made / wall if wall else 0:.2f} | {distinct} | {unique} | {minimal} | "
-              f"{inside} | {low:.1f} | {high:.1f} |")
+              f"{inside} | {low:.1f} | {high:.1f} | {hardest} |")
     return 0
 
 

@@ -4,17 +4,28 @@ A :class:`Target` says what is wanted: a difficulty on a :data:`SCALES` scale be
 bounds (Simonis's propagation grade, ranked ``FC < ... < HACV < search``; or the Sudoku
 Explainer rating of :func:`sudokit.human.rate`, which the named levels of
 :data:`sudokit.human.levels.LEVELS` cut into bands). :func:`climb` finds a unique, minimal
-puzzle within them by hill climbing over the clue sets of one full grid:
+puzzle within them by hill climbing over clue sets:
 
-1. a random minimal puzzle (:meth:`~.puzzles.PuzzleGenerator.make`) is the start;
-2. a neighbour drops one or two of its clues and adds one to three cells of the same grid,
-   and is then reduced to a minimal puzzle again
-   (:meth:`~.puzzles.PuzzleGenerator.reduce`: the removal pass of
-   :mod:`~sudokit.generators.removal` on the clues present; a neighbour with several
-   solutions is dropped);
+1. the start is a random minimal puzzle (:meth:`~.puzzles.PuzzleGenerator.make`); for the
+   hardest targets (:func:`is_hard`: grade BCV and up, rating :data:`HARD_RATING` and up)
+   it is the clue pattern of one of the forum's hardest puzzles
+   (:func:`~sudokit.generators.hardness.hard_patterns`) filled from a fresh random grid,
+   with clues of that grid added until it is unique, then reduced to a minimal puzzle (the
+   added clues are tried for removal first);
+2. a neighbour drops one or two of its clues and either adds one to three cells of the same
+   grid or (hard targets: a share :data:`REGRID` of the time) puts a new value in an empty
+   cell, which moves the search to another solution grid (clues of the new solution are
+   added until the puzzle is unique again); it is then reduced to a minimal puzzle again
+   (:meth:`~.puzzles.PuzzleGenerator.reduce`; a neighbour with no solution is dropped);
 3. a neighbour no farther from the band than the current puzzle replaces it (equal
    distances let the search walk along a plateau of one rating); after :data:`STALL`
-   neighbours without progress the climb starts again from a new grid.
+   neighbours without progress the climb starts again.
+
+Distances are finer than the scales: a grade below the wanted one adds the share of
+candidates that survive singleton tests (:func:`~sudokit.generators.hardness.survivors`,
+which the forum's hardest keep almost all of), and a hard rating target climbs on that
+proxy until the puzzle grades :data:`RATE_FROM` or harder, rating only those puzzles by the
+full (slow) rater, and breaks ties between equal ratings by the proxy.
 
 Every random choice comes from the generator's seeded random stream, so a seed gives the same
 puzzles (as long as no time budget cuts a step short). The serial ``generate sudoku`` and
@@ -35,19 +46,24 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from ..errors import BudgetExhausted, InstanceError
 from ..grading import grade
 from ..grading.lattice import ORDER
 from ..problems import resolve
 from ..solvers.budget import Budget
+from ..solvers.registry import open_engine
 from .budgets import GenerationStatus
+from .hardness import hard_patterns, survivors
 from .puzzles import GeneratedPuzzle, PuzzleGenerator
 
-__all__ = ["GRADE_ATTEMPTS", "GRADES", "SCALES", "STALL", "Scale", "Target", "climb",
-           "grade_target", "level_target", "rating_target", "make_graded"]
+__all__ = ["GRADE_ATTEMPTS", "GRADES", "HARD_RATING", "RATE_FROM", "REGRID", "SCALES",
+           "STALL", "Scale", "Target", "climb", "grade_target", "is_hard", "level_target",
+           "rating_target", "make_graded"]
 
 #: puzzles tried per wanted puzzle before a wanted grade gives up (``--clues K``, where the
 #: puzzles are not minimal and the search does not apply)
@@ -58,6 +74,19 @@ STALL = 60
 GRADES = (*ORDER, "search")
 #: seconds between progress reports of a search
 _REPORT_EVERY = 0.25
+#: the share of neighbours that put a new value in a cell (a move to another grid)
+REGRID = 0.5
+#: the lowest wanted rating that counts as hard: the climb starts from hard patterns and
+#: climbs on the grade proxy first
+HARD_RATING = 9.0
+#: the grade from which a hard rating target rates its puzzles (below it, the proxy alone)
+RATE_FROM = "BCV"
+#: the width of a grade's band: a rank plus the survivors' share (below 1)
+_FINE = 0.999
+#: a distance beyond any rating's: a hard rating target's puzzle graded below RATE_FROM
+_PROXY_FAR = 100.0
+#: the most clues added to make a puzzle unique again (a pattern start, a move to a new grid)
+_MOST_ADDED = 60
 
 
 @dataclass(frozen=True)
@@ -73,7 +102,11 @@ class Scale:
 
 
 def grade_rank(puzzle, budget: Budget | None = None, cap: float | None = None) -> float:
-    """The rank of ``puzzle``'s Simonis grade in :data:`GRADES` (0 for ``FC``).
+    """The rank of ``puzzle``'s Simonis grade in :data:`GRADES` (0 for ``FC``); when that
+    lies below ``cap``'s rank (a search for a harder grade), plus the share of the open
+    candidates at the HAC fixpoint that survive a singleton test
+    (:func:`~sudokit.generators.hardness.survivors`, times 0.999): how close the puzzle
+    comes to the next grades.
 
     Examples
     --------
@@ -81,8 +114,17 @@ def grade_rank(puzzle, budget: Budget | None = None, cap: float | None = None) -
     >>> from sudokit.instances import sudoku
     >>> grade_rank(sudoku(np.zeros((4, 4), int))), GRADES[-1]
     (15.0, 'search')
+    >>> from sudokit.formats import parse_puzzles
+    >>> p = parse_puzzles("48.3............71.2.......7.5....6....2..8..."
+    ...                   "..........1.76...3.....4......5....")[0].instance
+    >>> grade_rank(p), 13.0 < grade_rank(p, cap=15.999) < 14.0
+    (13.0, True)
     """
-    return float(GRADES.index(grade(puzzle)))
+    rank = float(GRADES.index(grade(puzzle)))
+    if cap is None or rank + 1 > cap:
+        return rank
+    kept = survivors(puzzle)
+    return rank + (kept.kept / kept.open * _FINE if kept.open else 0.0)
 
 
 def show_grade(score: float) -> str:
@@ -178,12 +220,26 @@ def grade_target(name: str) -> Target:
     Examples
     --------
     >>> grade_target("HAC")
-    Target(scale='grade', low=4.0, high=4.0, name='grade HAC')
+    Target(scale='grade', low=4.0, high=4.999, name='grade HAC')
     """
     if name not in GRADES:
         raise InstanceError(f"unknown grade {name!r}; choose one of {', '.join(GRADES)}")
     rank = float(GRADES.index(name))
-    return Target("grade", rank, rank, f"grade {name}")
+    return Target("grade", rank, rank + _FINE, f"grade {name}")
+
+
+def is_hard(target: Target) -> bool:
+    """Whether ``target`` asks for the hardest puzzles: grade BCV or harder, or a rating of
+    :data:`HARD_RATING` or more (the climb then starts from hard patterns).
+
+    Examples
+    --------
+    >>> is_hard(grade_target("search")), is_hard(level_target("expert"))
+    (True, False)
+    """
+    if target.scale == "grade":
+        return target.low >= GRADES.index(RATE_FROM)
+    return target.scale == "rating" and target.low >= HARD_RATING
 
 
 def rating_target(low: float, high: float, name: str | None = None) -> Target:
@@ -217,7 +273,8 @@ def level_target(level: str) -> Target:
 
 @dataclass
 class _Search:
-    """One climb's bookkeeping: puzzles rated, the closest score met, the scores known."""
+    """One climb's bookkeeping: puzzles scored (and fully rated), the closest met, the
+    distances known."""
 
     target: Target
     score: Callable[..., float]
@@ -225,24 +282,37 @@ class _Search:
     progress: Any
     budget: Budget | None
     tried: int = 0
-    closest: float | None = None
+    rated: int = 0
+    closest: tuple[float, float] | None = None
+    shown: str = ""
     last_report: float = 0.0
-    known: dict | None = None
+    known: dict = field(default_factory=dict)
 
-    def rate(self, made: GeneratedPuzzle) -> float:
+    def distance(self, made: GeneratedPuzzle) -> tuple[float, float]:
+        """How far ``made`` lies from the band: ``(distance, tie-break)``, smaller is
+        closer, 0 first when inside (see the module for the proxy of hard ratings)."""
         key = made.puzzle.tobytes()
-        known = self.known if self.known is not None else {}
-        self.known = known
-        if key not in known:
-            known[key] = float(self.score(made.instance, budget=self.left(),
-                                          cap=self.target.high))
+        if key not in self.known:
+            self.known[key] = self._measure(made)
             self.tried += 1
-        value = known[key]
-        if self.closest is None or self.target.distance(value) < \
-                self.target.distance(self.closest):
-            self.closest = value
+        far, shown = self.known[key]
+        if self.closest is None or far < self.closest:
+            self.closest, self.shown = far, shown
         self.report()
-        return value
+        return far
+
+    def _measure(self, made: GeneratedPuzzle) -> tuple[tuple[float, float], str]:
+        target = self.target
+        if target.scale != "rating" or not is_hard(target):
+            value = float(self.score(made.instance, budget=self.left(), cap=target.high))
+            return (target.distance(value), 0.0), target.show(value)
+        proxy = grade_rank(made.instance, cap=len(GRADES) - 1 + _FINE)
+        gate = GRADES.index(RATE_FROM)
+        if proxy < gate:       # far below: climb on the proxy alone, rate nothing
+            return (_PROXY_FAR + gate - proxy, 0.0), f"grade {show_grade(proxy)}"
+        self.rated += 1
+        value = float(self.score(made.instance, budget=self.left(), cap=target.high))
+        return (target.distance(value), -proxy), target.show(value)
 
     def left(self) -> Budget | None:
         """What is left of the puzzle's budget (None: no limit)."""
@@ -256,12 +326,12 @@ class _Search:
     def exhausted(self) -> BudgetExhausted:
         """The error of a search whose time budget ran out (what it tried, how close)."""
         seconds = (self.budget.seconds if self.budget is not None else None) or 0.0
-        closest = self.target.show(self.closest) if self.closest is not None else "-"
+        closest = self.shown or "-"
         err = BudgetExhausted(f"the time budget of {seconds:g} s ran out before a puzzle "
                               f"of {self.target.name} was found")
         err.with_cli(
             f"the time budget of {seconds:g} s ran out before a puzzle of {self.target.name} "
-            f"was found ({self.tried:,} rated, the closest {closest}); allow more with "
+            f"was found ({self.tried:,} tried, the closest {closest}); allow more with "
             "--time-limit")
         return err
 
@@ -270,35 +340,109 @@ class _Search:
         if self.progress is None or now - self.last_report < _REPORT_EVERY:
             return
         self.last_report = now
-        closest = self.target.show(self.closest) if self.closest is not None else ""
         self.progress(GenerationStatus("search", 0, 0, 0, now - self.started, self.tried,
-                                       closest, self.target.name))
+                                       self.shown, self.target.name))
 
 
-def _neighbour(gen: PuzzleGenerator, made: GeneratedPuzzle, search: _Search
+def _classic(gen: PuzzleGenerator) -> bool:
+    """Whether ``gen`` makes classic puzzles: no variant, no symmetry (the moves to another
+    grid and the pattern starts need that)."""
+    return not gen.variants and len(gen.orbits) == gen.n * gen.n
+
+
+def _unique_again(gen: PuzzleGenerator, trial: np.ndarray, engine: Any, search: _Search
+                  ) -> np.ndarray | None:
+    """Clues of a solution of ``trial`` (flat, changed in place) added at random empty
+    cells until it has one solution: that solution, or None when it has none (or
+    :data:`_MOST_ADDED` clues do not do)."""
+    for _ in range(_MOST_ADDED):
+        count, first = engine.count(gen.template.with_givens(trial.reshape(gen.n, gen.n)),
+                                    2, search.left())
+        if count == 0:
+            return None
+        first = np.asarray(first).reshape(-1)
+        if count == 1:
+            return first
+        cell = int(gen.rng.choice(np.flatnonzero(trial == 0)))
+        trial[cell] = first[cell]
+    return None
+
+
+def _new_value(gen: PuzzleGenerator, trial: np.ndarray, solution: np.ndarray) -> bool:
+    """Put in a random empty cell of ``trial`` (flat) a value that no given of its units
+    holds and that differs from ``solution``'s; False when the cell has none."""
+    cell = int(gen.rng.choice(np.flatnonzero(trial == 0)))
+    units = gen.template.units()
+    seen = set(trial[units[np.any(units == cell, axis=1)]].reshape(-1).tolist())
+    values = [v for v in range(1, gen.n + 1) if v not in seen and v != solution[cell]]
+    if not values:
+        return False
+    trial[cell] = values[int(gen.rng.integers(len(values)))]
+    return True
+
+
+def _neighbour(gen: PuzzleGenerator, made: GeneratedPuzzle, search: _Search, engine: Any
                ) -> GeneratedPuzzle | None:
-    """``made`` with one or two clues (whole orbits) dropped and one to three cells of its
-    grid added, reduced to a minimal puzzle; None when that has several solutions."""
+    """``made`` with one or two clues (whole orbits) dropped and either one to three cells
+    of its grid added or (hard targets on classic grids, a share :data:`REGRID`) a new
+    value put in an empty cell and the puzzle made unique again, reduced to a minimal
+    puzzle; None when that fails."""
     flat = made.puzzle.reshape(-1)
     present = [k for k, orbit in enumerate(gen.orbits) if flat[orbit[0]]]
     absent = [k for k, orbit in enumerate(gen.orbits) if not flat[orbit[0]]]
     rng = gen.rng
     drop = rng.choice(len(present), size=min(len(present), int(rng.integers(1, 3))),
                       replace=False)
-    add = rng.choice(len(absent), size=min(len(absent), int(rng.integers(1, 4))),
-                     replace=False)
     trial = flat.copy()
     solution = made.solution.reshape(-1)
     for k in drop.tolist():
         trial[gen.orbits[present[k]]] = 0
-    for k in add.tolist():
-        cells = gen.orbits[absent[k]]
-        trial[cells] = solution[cells]
-    nearby = gen.reduce(trial.reshape(made.puzzle.shape), made.solution,
+    if is_hard(search.target) and _classic(gen) and rng.random() < REGRID:
+        if not _new_value(gen, trial, solution):
+            return None
+        other = _unique_again(gen, trial, engine, search)
+        if other is None:
+            return None
+        solution, fill = other, {"strategy": "move"}
+    else:
+        add = rng.choice(len(absent), size=min(len(absent), int(rng.integers(1, 4))),
+                         replace=False)
+        for k in add.tolist():
+            cells = gen.orbits[absent[k]]
+            trial[cells] = solution[cells]
+        fill = made.extra.get("fill", {})       # the same grid
+    nearby = gen.reduce(trial.reshape(made.puzzle.shape), solution.reshape(made.puzzle.shape),
                         budget=search.left())
     if nearby is not None:
-        nearby.extra["fill"] = made.extra.get("fill", {})    # the same grid
+        nearby.extra["fill"] = fill
     return nearby
+
+
+def _start(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
+           ) -> GeneratedPuzzle:
+    """The start of a climb: a random minimal puzzle, or for a hard target on a classic
+    9x9 grid the clue pattern of one of the forum's hardest filled from a fresh grid (see
+    the module)."""
+    if not (is_hard(target) and _classic(gen) and gen.n == 9 and gen.box == (3, 3)):
+        return gen.make("minimal", budget=search.left())
+    masks = hard_patterns()
+    while True:
+        mask = masks[int(gen.rng.integers(len(masks)))]
+        grid = gen.full_grid().reshape(-1)
+        trial = np.where(mask, grid, 0).astype(np.int32)
+        outside = gen.rng.permutation(np.flatnonzero(~mask)).tolist()
+        added = []
+        while outside and gen.count(trial.reshape(9, 9), "dlx", budget=search.left()) > 1:
+            added.append(outside.pop())
+            trial[added[-1]] = grid[added[-1]]
+        for cell in added:          # the clues added go first, so the pattern stays
+            trial[cell] = 0
+            if gen.count(trial.reshape(9, 9), "dlx", budget=search.left()) != 1:
+                trial[cell] = grid[cell]
+        made = gen.reduce(trial.reshape(9, 9), grid.reshape(9, 9), budget=search.left())
+        if made is not None:
+            made.extra["fill"] = {"strategy": "pattern"}
+            return made
 
 
 def climb(gen: PuzzleGenerator, target: Target, budget: Budget | None = None,
@@ -307,35 +451,41 @@ def climb(gen: PuzzleGenerator, target: Target, budget: Budget | None = None,
     hill climbing (see the module). ``budget`` (seconds) bounds the whole search: past it
     :class:`~sudokit.errors.BudgetExhausted`; without one the search goes on until it finds
     one (or Ctrl-C). ``progress`` gets a ``"search"`` :class:`GenerationStatus` now and then.
-    ``extra["search"]`` of the puzzle says how many puzzles were rated and its score.
+    ``extra["search"]`` of the puzzle says how many puzzles were tried (scored), how many
+    were fully rated, and its score.
     """
     search = _Search(target, target.score_function(), time.monotonic(), progress, budget)
+    engine = open_engine("dlx", shape=gen.template) if _classic(gen) else None
     try:
-        return _climb(gen, target, search)
+        return _climb(gen, target, search, engine)
     except BudgetExhausted:     # the search's own budget, whichever step it stopped
         if budget is None or budget.seconds is None:
             raise
         raise search.exhausted() from None
+    finally:
+        if engine is not None:
+            engine.close()
 
 
-def _climb(gen: PuzzleGenerator, target: Target, search: _Search) -> GeneratedPuzzle:
-    """The climbs of :func:`climb`, one grid after another, until one ends in the band."""
+def _climb(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
+           ) -> GeneratedPuzzle:
+    """The climbs of :func:`climb`, one start after another, until one ends in the band."""
     while True:
-        current = gen.make("minimal", budget=search.left())
-        distance = target.distance(search.rate(current))
+        current = _start(gen, target, search, engine)
+        distance = search.distance(current)
         stall = 0
-        while distance > 0 and stall < STALL:
+        while distance[0] > 0 and stall < STALL:
             stall += 1
-            nearby = _neighbour(gen, current, search)
+            nearby = _neighbour(gen, current, search, engine)
             if nearby is None:
                 continue
-            closer = target.distance(search.rate(nearby))
+            closer = search.distance(nearby)
             if closer <= distance:
                 stall = 0 if closer < distance else stall
                 current, distance = nearby, closer
-        if distance == 0:
-            score = search.rate(current)
-            current.extra["search"] = {"tried": search.tried, "score": target.show(score),
+        if distance[0] == 0:
+            current.extra["search"] = {"tried": search.tried, "rated": search.rated,
+                                       "score": search.known[current.puzzle.tobytes()][1],
                                        "target": target.name}
             current.seconds = time.monotonic() - search.started
             return current

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sudokit.formats import parse_puzzles
-from sudokit.generators import PuzzleGenerator, graded
+from sudokit.generators import GeneratedPuzzle, PuzzleGenerator, graded
 from sudokit.generators.graded import (
     GRADES,
     Target,
@@ -18,9 +18,11 @@ from sudokit.generators.graded import (
     rating_target,
     se_rating,
 )
+from sudokit.generators.hardness import hard_patterns
 from sudokit.grading import grade
 from sudokit.human import LEVELS, rate
 from sudokit.instances import sudoku
+from sudokit.solvers.registry import open_engine
 
 from ..helpers import assert_cli_error, cli_run
 from .checks import check_batch
@@ -77,20 +79,71 @@ def test_rating_range_and_grade_targets():
     assert {grade(parse_puzzles(r["puzzle"])[0].instance) for r in records} == {"BCI"}
 
 
-def test_neighbours_keep_the_grid_and_stay_unique_and_minimal():
+@pytest.mark.parametrize("regrid", [0.0, 1.0])
+def test_neighbours_stay_unique_and_minimal_and_move_grids_when_asked(monkeypatch, regrid):
+    """Same-grid neighbours keep the solution; value moves ({-1+1} on a clue value) go to
+    another grid; either way the neighbour is a unique minimal puzzle of its solution."""
+    monkeypatch.setattr(graded, "REGRID", regrid)
     with PuzzleGenerator(9, (3, 3), seed=3) as gen:
         start = gen.make("minimal")
         search = graded._Search(grade_target("search"), graded.grade_rank, 0.0, None, None)
-        seen = 0
-        for _ in range(15):
-            nearby = graded._neighbour(gen, start, search)
+        engine = open_engine("dlx", shape=gen.template)
+        seen = moved = 0
+        for _ in range(80):        # a few in ten neighbours of a minimal puzzle are unique
+            nearby = graded._neighbour(gen, start, search, engine)
             if nearby is None:
                 continue
             seen += 1
-            assert np.array_equal(nearby.solution, start.solution)
-            assert nearby.minimal
+            moved += not np.array_equal(nearby.solution, start.solution)
+            assert sudoku(nearby.puzzle).is_solution(nearby.solution)
             check_batch([nearby], 9, (3, 3), minimal=True)
-        assert seen > 0
+        engine.close()
+    assert seen > 0
+    assert (moved == 0) if regrid == 0.0 else (moved == seen)
+
+
+def test_hard_targets_start_from_a_hard_pattern_filled_from_a_fresh_grid():
+    masks = {tuple(m) for m in hard_patterns().tolist()}
+    with PuzzleGenerator(9, (3, 3), seed=8) as gen:
+        search = graded._Search(grade_target("search"), graded.grade_rank, 0.0, None, None)
+        made = graded._start(gen, grade_target("search"), search, None)
+        check_batch([made], 9, (3, 3), minimal=True)
+        assert made.extra["fill"] == {"strategy": "pattern"}
+        # the pattern's cells are mostly kept: the start shares most givens with one pattern
+        given = made.puzzle.reshape(-1) > 0
+        assert max(int(np.sum(given & np.array(m))) for m in masks) >= 0.6 * given.sum()
+        assert graded._start(gen, level_target("easy"), search, None).extra["fill"] \
+            .get("strategy") != "pattern"
+
+
+def test_a_seeded_climb_reaches_grade_bcv_within_a_bounded_number_of_puzzles():
+    """BCV (the second hardest grade short of search; about 1 in 13 random minimal
+    puzzles) is reached by the climb from hard patterns within 400 puzzles scored, and the
+    same seed gives the same puzzle."""
+    made = []
+    for _ in range(2):
+        with PuzzleGenerator(9, (3, 3), seed=21) as gen:
+            made.append(climb(gen, grade_target("BCV")))
+    assert np.array_equal(made[0].puzzle, made[1].puzzle)
+    assert grade(made[0].instance) == "BCV" and made[0].minimal
+    assert made[0].extra["search"]["tried"] <= 400
+    check_batch(made[:1], 9, (3, 3), minimal=True)
+
+
+def test_hard_rating_targets_rate_only_puzzles_the_proxy_lets_through():
+    target = rating_target(10.0, 99.9)
+    assert graded.is_hard(target) and not graded.is_hard(level_target("diabolical"))
+    with PuzzleGenerator(9, (3, 3), seed=2) as gen:
+        search = graded._Search(target, se_rating, 0.0, None, None)
+        easy = gen.make("minimal")
+        far = search.distance(easy)
+        if grade(easy.instance) not in ("BCV", "HACV", "search"):
+            assert far[0] >= graded._PROXY_FAR and search.rated == 0
+    hard = parse_puzzles("98.7..6..75..4......3..8.7.5....7.3...94.........2.1.."
+                         "3.......1.9...5.8...52....6")[0].instance    # SE 11+, search
+    record = GeneratedPuzzle(np.asarray(hard.givens), np.asarray(hard.givens), (3, 3), 21,
+                             0.0, 0.0, 0, "dlx", True, True)
+    assert search.distance(record)[0] == 0.0 and search.rated == 1
 
 
 def test_reduce_refuses_a_puzzle_with_several_solutions():
@@ -116,6 +169,7 @@ def test_capped_rating_stops_above_the_cap_but_never_below():
 
 def test_targets():
     assert grade_target("search").low == len(GRADES) - 1
+    assert grade_target("BCV").distance(13.5) == 0 and grade_target("BCV").distance(14) > 0
     assert Target("rating", 8.0, 8.9, "x").distance(9.5) == pytest.approx(0.6)
     with pytest.raises(Exception, match="choose one of easy, medium"):
         level_target("nightmare")
