@@ -100,7 +100,7 @@ class _PuzzleProgress(Progress):
         if st.phase == "search":
             rate = self.rate(st.tried, st.seconds)
             closest = f", closest so far {st.closest}" if st.closest else ""
-            doing = f"searching {st.goal}: {st.tried:,} puzzles rated{rate}{closest}"
+            doing = f"searching {st.goal}: {st.tried:,} puzzles tried{rate}{closest}"
         elif st.phase == "fill":
             doing = "filling the grid"
         elif st.phase == "verify":

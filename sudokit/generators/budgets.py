@@ -63,7 +63,8 @@ class GenerationStatus:
         ``"fill"`` (the full grid), ``"remove"`` (the removal tests), ``"check"`` (the final
         count), ``"verify"`` (the re-check with the other back end) or ``"search"`` (the
         search for a wanted difficulty, :mod:`~sudokit.generators.graded`: ``tried``
-        puzzles rated so far, the ``closest`` difficulty met, towards ``goal``).
+        puzzles scored so far (the hardest targets rate only the promising ones fully),
+        the ``closest`` difficulty met, towards ``goal``).
     removed : int
         Clues removed so far (of ``cells``).
     cells : int
