@@ -177,17 +177,28 @@ def als_wing(board: Board, size: int) -> Step | None:
     technique, rating_of = ALS_WING_RATING[size]
     cands, peers = board.cands, board.layout.peers
     n = board.n
-    bivalue = [c for c in range(n * n) if cands[c].bit_count() == 2]
+    by_mask: dict[int, list[int]] = {}            # bivalue cells by their candidates
+    for c in range(n * n):
+        if cands[c].bit_count() == 2:
+            by_mask.setdefault(cands[c], []).append(c)
     best = None
     for group, union in _almost_locked_sets(board, size):
+        rating = round(rating_of(max(cands[c].bit_count() for c in group)), 1)
+        if best is not None and rating > best[0][0]:
+            continue                                 # cannot beat the best found
+        pivots = sorted(c for mask, cells in by_mask.items() if not mask & ~union
+                        for c in cells)
+        if not pivots:
+            continue
         members = set(group)
         holders = {v: [c for c in group if cands[c] >> (v - 1) & 1] for v in bits(union)}
-        for pivot in bivalue:
-            pm = cands[pivot]
-            if pm & ~union or pivot in members:
+        holding = {v: frozenset(cells) for v, cells in holders.items()}
+        for pivot in pivots:
+            if pivot in members:
                 continue
+            pm = cands[pivot]
             near = peers[pivot]
-            restricted = [v for v in bits(pm) if all(c in near for c in holders[v])]
+            restricted = [v for v in bits(pm) if holding[v] <= near]
             if not restricted:
                 continue
             removed = set()
@@ -203,8 +214,7 @@ def als_wing(board: Board, size: int) -> Step | None:
                                 if cands[c] >> (w - 1) & 1}
             if not removed:
                 continue
-            biggest = max(cands[c].bit_count() for c in group)
-            key = (round(rating_of(biggest), 1), -len(removed))
+            key = (rating, -len(removed))
             if best is None or key < best[0]:
                 best = (key, group, pivot, sorted(removed), len(restricted) == 2)
     if best is None:
