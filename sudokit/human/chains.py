@@ -61,8 +61,11 @@ def chain_search(board: Board, technique: str, base: float, name: str, *,
                     set(links.strong_unit) if unit_strong and not cell_strong else
                     set(links.strong_cell) | set(links.strong_unit))
     strong_of = links.strong_list(cell_strong, unit_strong)
-    weak_of = links.weak_list(cell_weak, unit_weak)
     weak_set, weak_all = links.weak_set, links.weak_list(True, True)
+    # a node reached false that has no strong link of the kinds allowed is never tested
+    # (ends are true) nor extended, so the weak steps keep only those that have one (in
+    # their order: the search meets the others in the same order as without them)
+    weak_of = _weak_to(links, starts, (cell_weak, unit_weak, cell_strong, unit_strong))
     best: tuple[int, list[int], list[tuple[int, int]]] | None = None
     # breadth-first, one level at a time (the order of a FIFO queue): a state is
     # ``node * 2 + 1`` when the node is reached true (after a strong link), ``node * 2``
@@ -113,6 +116,21 @@ def chain_search(board: Board, technique: str, base: float, name: str, *,
     pattern = [links.pair(nd) for nd in chain]
     value = base + length_bonus(len(chain)) if rating is None else rating(board, chain)
     return elimination_step(board, technique, value, removed, pattern, (), f"{name} {text}")
+
+
+def _weak_to(links: Links, targets: list[int], kinds: tuple[bool, bool, bool, bool]):
+    """``(node) -> list``: the weak links of the kinds ``kinds[:2]`` from a node to the
+    ``targets``, kept in ``links`` for the kinds."""
+    kept: dict[int, list[int]] = links.kept.setdefault(("weak-to",) + kinds, {})
+    weak_of = links.weak_list(kinds[0], kinds[1])
+    wanted = set(targets)
+
+    def of(nd: int) -> list[int]:
+        found = kept.get(nd)
+        if found is None:
+            found = kept[nd] = [x for x in weak_of(nd) if x in wanted]
+        return found
+    return of
 
 
 def _unwind(parent: dict[int, int], key: int) -> list[int]:

@@ -78,6 +78,8 @@ class Links:
         self._strong_lists: dict[tuple[bool, bool], dict[int, list[int]]] = {}
         self._weak_lists: dict[tuple[bool, bool], dict[int, list[int]]] = {}
         self._weak_sets: dict[int, set[int]] = {}
+        #: what the finders of one board derive from its links, by a key of their own
+        self.kept: dict[tuple, dict] = {}
         for cell, mask in enumerate(cands):
             if mask and mask & (mask - 1) and (mask & (mask - 1)) & ((mask & (mask - 1)) - 1) == 0:
                 low = mask & -mask
