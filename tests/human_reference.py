@@ -635,3 +635,61 @@ def cell_forcing_chain(board: Board) -> Step | None:
     return elimination_step(board, "cell-forcing-chain", rating,
                             [links.pair(nd) for nd in removed], pattern, (),
                             f"forcing chains from every candidate of {what}")
+
+
+def _rectangles(board: Board):
+    """Each rectangle of empty cells in two boxes: ``(corners, pair mask)`` for each pair of
+    values all four corners still have."""
+    n = board.n
+    cands, box_of = board.cands, board.layout.box_of
+    for r1, r2 in combinations(range(n), 2):
+        for c1, c2 in combinations(range(n), 2):
+            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            common = cands[corners[0]] & cands[corners[1]] & cands[corners[2]] & \
+                cands[corners[3]]
+            if common.bit_count() < 2 or len({box_of[c] for c in corners}) != 2:
+                continue
+            for x, y in combinations(bits(common), 2):
+                yield corners, (1 << (x - 1)) | (1 << (y - 1))
+
+
+def unique_rectangle(board: Board) -> Step | None:
+    """A unique rectangle of type 1, 2 or 4 (see the module)."""
+    cands, layout = board.cands, board.layout
+    n = board.n
+    for corners, pair in _rectangles(board):
+        values = ",".join(map(str, bits(pair)))
+        where = f"on {values} at {cells_text(n, corners)}"
+        pattern = [(c, v) for c in corners for v in bits(pair)]
+        exact = [c for c in corners if cands[c] == pair]
+        if len(exact) == 3:
+            extra = next(c for c in corners if c not in exact)
+            removed = [(extra, v) for v in bits(pair)]
+            return elimination_step(board, "unique-rectangle", 4.5, removed, pattern, (),
+                                    f"unique rectangle type 1 {where}")
+        if len(exact) != 2:
+            continue
+        roof = [c for c in corners if c not in exact]
+        shared = set(layout.cell_units[roof[0]]) & set(layout.cell_units[roof[1]])
+        if not any(layout.kind[u] in ("row", "column") for u in shared):
+            continue
+        extra_a, extra_b = cands[roof[0]] & ~pair, cands[roof[1]] & ~pair
+        if extra_a == extra_b and extra_a.bit_count() == 1:
+            z = extra_a.bit_length()
+            removed = [(c, z) for c in layout.peers[roof[0]] & layout.peers[roof[1]]
+                       if cands[c] & extra_a]
+            if removed:
+                return elimination_step(board, "unique-rectangle", 4.6, removed,
+                                        pattern + [(c, z) for c in roof], (),
+                                        f"unique rectangle type 2 {where}")
+        for unit in sorted(shared):
+            for strong in bits(pair):
+                if len(board.cells_with(unit, strong)) == 2:
+                    other = (pair & ~(1 << (strong - 1))).bit_length()
+                    removed = [(c, other) for c in roof]
+                    return elimination_step(
+                        board, "unique-rectangle", 4.5, removed, pattern,
+                        (layout.unit_names[unit],),
+                        f"unique rectangle type 4 {where} ({strong} only there in "
+                        f"{layout.unit_names[unit]})")
+    return None

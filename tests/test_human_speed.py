@@ -50,6 +50,7 @@ CHAINS = {
     "wxyz-wing": old.wxyz_wing, "vwxyz-wing": old.vwxyz_wing,
     "aligned-pair-exclusion": old.aligned_pair_exclusion,
     "forcing-chain": old.forcing_chain, "cell-forcing-chain": old.cell_forcing_chain,
+    "unique-rectangle": old.unique_rectangle,
 }
 
 
