@@ -32,8 +32,6 @@ Examples
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from .board import Board, bits, cell_text
 from .step import Step, elimination_step
 
@@ -149,17 +147,26 @@ def _almost_locked_sets(board: Board, size: int):
     once: ``(cells, union mask)``."""
     cands, layout = board.cands, board.layout
     seen: set[tuple[int, ...]] = set()
+    limit = size + 1
     for unit in layout.units:
-        small = [c for c in unit if 2 <= cands[c].bit_count() <= size + 1]
+        small = [c for c in unit if 2 <= cands[c].bit_count() <= limit]
         if len(small) < size:
             continue
-        for group in combinations(small, size):
-            union = 0
-            for c in group:
-                union |= cands[c]
-            if union.bit_count() == size + 1 and group not in seen:
-                seen.add(group)
-                yield group, union
+        # the groups in the order of combinations(small, size), a prefix dropped as soon
+        # as its values are more than size + 1
+        stack = [(0, (), 0)]
+        while stack:
+            start, group, union = stack.pop()
+            if len(group) == size:
+                if union.bit_count() == limit and group not in seen:
+                    seen.add(group)
+                    yield group, union
+                continue
+            last = len(small) - (size - len(group))
+            for i in range(last, start - 1, -1):        # pushed backwards: popped in order
+                joined = union | cands[small[i]]
+                if joined.bit_count() <= limit:
+                    stack.append((i + 1, group + (small[i],), joined))
 
 
 def _seeing_all(board: Board, cells, exclude) -> set[int]:
