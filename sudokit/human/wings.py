@@ -154,7 +154,7 @@ def _almost_locked_sets(board: Board, size: int):
             continue
         # the groups in the order of combinations(small, size), a prefix dropped as soon
         # as its values are more than size + 1
-        stack = [(0, (), 0)]
+        stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
         while stack:
             start, group, union = stack.pop()
             if len(group) == size:
