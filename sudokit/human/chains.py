@@ -60,7 +60,8 @@ def chain_search(board: Board, technique: str, base: float, name: str, *,
     starts = sorted(set(links.strong_cell) if cell_strong and not unit_strong else
                     set(links.strong_unit) if unit_strong and not cell_strong else
                     set(links.strong_cell) | set(links.strong_unit))
-    strong_of = links.strong_list(cell_strong, unit_strong)
+    strong_list = links.strong_list(cell_strong, unit_strong)
+    strong = {nd: strong_list(nd) for nd in starts}    # every node a search extends
     weak_set, weak_all = links.weak_set, links.weak_list(True, True)
     # a node reached false that has no strong link of the kinds allowed is never tested
     # (ends are true) nor extended, so the weak steps keep only those that have one (in
@@ -92,12 +93,11 @@ def chain_search(board: Board, technique: str, base: float, name: str, *,
                     break
             if depth >= max_nodes:
                 break
-            step_of = weak_of if true else strong_of
             flag = 0 if true else 1
             nxt = []
             for nd in level:
                 here = 2 * nd + (1 - flag)
-                for nx in step_of(nd):
+                for nx in (weak_of(nd) if true else strong[nd]):
                     if single_value and nx % n != value0:
                         continue
                     key = 2 * nx + flag

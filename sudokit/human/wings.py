@@ -188,13 +188,16 @@ def als_wing(board: Board, size: int) -> Step | None:
     for c in range(n * n):
         if cands[c].bit_count() == 2:
             by_mask.setdefault(cands[c], []).append(c)
+    pivots_of: dict[int, list[int]] = {}          # union mask -> its pivots, in order
     best = None
     for group, union in _almost_locked_sets(board, size):
         rating = round(rating_of(max(cands[c].bit_count() for c in group)), 1)
         if best is not None and rating > best[0][0]:
             continue                                 # cannot beat the best found
-        pivots = sorted(c for mask, cells in by_mask.items() if not mask & ~union
-                        for c in cells)
+        pivots = pivots_of.get(union)
+        if pivots is None:
+            pivots = pivots_of[union] = sorted(c for mask, cells in by_mask.items()
+                                               if not mask & ~union for c in cells)
         if not pivots:
             continue
         members = set(group)
