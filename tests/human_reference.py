@@ -4,10 +4,14 @@ reference the fast finders must agree with (tests/test_human_speed.py)."""
 
 from __future__ import annotations
 
+from collections import deque
 from itertools import combinations
 
-from sudokit.human.board import Board, bits, cells_text
+from sudokit.human.board import Board, bits, cell_text, cells_text
+from sudokit.human.chains import STRONG_LINK_BASE, strong_link_rating
+from sudokit.human.links import Links, length_bonus
 from sudokit.human.step import Step, elimination_step, make_step, placement_text
+from sudokit.human.wings import ALS_WING_RATING
 
 # -- singles.py ------------------------------------------------------------------------
 
@@ -290,3 +294,402 @@ def swordfish(board: Board) -> Step | None:
 def jellyfish(board: Board) -> Step | None:
     """A value's places in four rows in four columns (or the other way round)."""
     return fish(board, 4, 5.2)
+
+
+# ---- chains, ALS wings, aligned pair exclusion and forcing chains before the speed work
+# (main 256aae4, with Links.strong_of / weak_of as they were; the kept tables aside)
+
+def chain_search(board: Board, technique: str, base: float, name: str, *,
+                 single_value: bool, cell_strong: bool, unit_strong: bool,
+                 cell_weak: bool, unit_weak: bool, same_ends: bool,
+                 max_nodes: int = 24, rating=None) -> Step | None:
+    """The shortest alternating chain (by candidates, at most ``max_nodes``) of the links
+    allowed that removes a candidate; ``same_ends``: both ends hold the same value. The
+    step is rated ``base`` plus the length bonus of its candidates, or ``rating(board,
+    chain)`` when given."""
+    links = Links(board)
+    n = board.n
+    starts = sorted(set(links.strong_cell) if cell_strong and not unit_strong else
+                    set(links.strong_unit) if unit_strong and not cell_strong else
+                    set(links.strong_cell) | set(links.strong_unit))
+    best: tuple[int, list[int], list[tuple[int, int]]] | None = None
+    for start in starts:
+        value0 = start % n
+        start_weak = set(links.weak_of(start))
+        # state: (node, True) = node reached true (after a strong link); False after weak
+        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
+        queue = deque([(start, False, 1)])
+        while queue:
+            nd, true, depth = queue.popleft()
+            if best is not None and depth >= best[0]:
+                break
+            if true and nd != start and depth >= 4:
+                if not same_ends or nd % n == start % n:
+                    victims = [v for v in links.weak_of(nd) if v in start_weak and v != start]
+                    if victims:
+                        chain = _unwind(parent, (nd, True))
+                        best = (depth, chain, [links.pair(v) for v in victims])
+                        break
+            if depth >= max_nodes:
+                continue
+            if true:
+                nexts = links.weak_of(nd, cells=cell_weak, units=unit_weak)
+            else:
+                nexts = list(links.strong_of(nd, cells=cell_strong, units=unit_strong))
+            for nx in nexts:
+                if single_value and nx % n != value0:
+                    continue
+                key = (nx, not true)
+                if key not in parent:
+                    parent[key] = (nd, true)
+                    queue.append((nx, not true, depth + 1))
+    if best is None:
+        return None
+    depth, chain, removed = best
+    text = "".join(("" if i == 0 else ("=" if i % 2 else "-")) + links.label(nd)
+                   for i, nd in enumerate(chain))
+    pattern = [links.pair(nd) for nd in chain]
+    value = base + length_bonus(len(chain)) if rating is None else rating(board, chain)
+    return elimination_step(board, technique, value, removed, pattern, (), f"{name} {text}")
+
+
+def _unwind(parent, key) -> list[int]:
+    chain = []
+    while key is not None:
+        chain.append(key[0])
+        key = parent[key]
+    return chain[::-1]
+
+
+def x_chain(board: Board) -> Step | None:
+    return chain_search(board, "x-chain", 6.6, "X-chain", single_value=True,
+                        cell_strong=False, unit_strong=True, cell_weak=False, unit_weak=True,
+                        same_ends=True)
+
+
+def xy_chain(board: Board) -> Step | None:
+    return chain_search(board, "xy-chain", 7.0, "XY-chain", single_value=False,
+                        cell_strong=True, unit_strong=False, cell_weak=False, unit_weak=True,
+                        same_ends=True)
+
+
+def aic(board: Board) -> Step | None:
+    return chain_search(board, "aic", 7.0, "AIC", single_value=False, cell_strong=True,
+                        unit_strong=True, cell_weak=True, unit_weak=True, same_ends=False)
+
+
+def _strong_links(board: Board, links: int, technique: str, name: str) -> Step | None:
+    return chain_search(board, technique, STRONG_LINK_BASE[links], name, single_value=True,
+                        cell_strong=False, unit_strong=True, cell_weak=False, unit_weak=True,
+                        same_ends=True, max_nodes=2 * links, rating=strong_link_rating)
+
+
+def turbot_fish(board: Board) -> Step | None:
+    return _strong_links(board, 2, "turbot-fish", "turbot fish")
+
+
+def three_strong_links(board: Board) -> Step | None:
+    return _strong_links(board, 3, "three-strong-links", "3 strong links")
+
+
+def _pair(mask: int) -> str:
+    return ",".join(map(str, bits(mask)))
+
+
+def _almost_locked_sets(board: Board, size: int):
+    """Each set of ``size`` empty cells of one unit holding ``size + 1`` values together,
+    once: ``(cells, union mask)``."""
+    cands, layout = board.cands, board.layout
+    seen: set[tuple[int, ...]] = set()
+    for unit in layout.units:
+        small = [c for c in unit if 2 <= cands[c].bit_count() <= size + 1]
+        if len(small) < size:
+            continue
+        for group in combinations(small, size):
+            union = 0
+            for c in group:
+                union |= cands[c]
+            if union.bit_count() == size + 1 and group not in seen:
+                seen.add(group)
+                yield group, union
+
+
+def _seeing_all(board: Board, cells, exclude) -> set[int]:
+    """The cells outside ``exclude`` that see every cell of ``cells``."""
+    peers = board.layout.peers
+    common: set[int] | None = None
+    for c in cells:
+        common = set(peers[c]) if common is None else common & peers[c]
+    return (common or set()) - set(exclude)
+
+
+def als_wing(board: Board, size: int) -> Step | None:
+    """The easiest almost-locked-set wing of ``size`` cells and a bivalue cell (see the
+    module): lowest rating first, then the most eliminations."""
+    technique, rating_of = ALS_WING_RATING[size]
+    cands, peers = board.cands, board.layout.peers
+    n = board.n
+    bivalue = [c for c in range(n * n) if cands[c].bit_count() == 2]
+    best = None
+    for group, union in _almost_locked_sets(board, size):
+        members = set(group)
+        holders = {v: [c for c in group if cands[c] >> (v - 1) & 1] for v in bits(union)}
+        for pivot in bivalue:
+            pm = cands[pivot]
+            if pm & ~union or pivot in members:
+                continue
+            near = peers[pivot]
+            restricted = [v for v in bits(pm) if all(c in near for c in holders[v])]
+            if not restricted:
+                continue
+            removed = set()
+            for x in restricted:
+                z = (pm & ~(1 << (x - 1))).bit_length()
+                removed |= {(c, z) for c in _seeing_all(board, holders[z] + [pivot],
+                                                        group + (pivot,))
+                            if cands[c] >> (z - 1) & 1}
+            if len(restricted) == 2:                 # doubly linked: every value locked
+                for w in bits(union & ~pm):
+                    removed |= {(c, w) for c in _seeing_all(board, holders[w],
+                                                            group + (pivot,))
+                                if cands[c] >> (w - 1) & 1}
+            if not removed:
+                continue
+            biggest = max(cands[c].bit_count() for c in group)
+            key = (round(rating_of(biggest), 1), -len(removed))
+            if best is None or key < best[0]:
+                best = (key, group, pivot, sorted(removed), len(restricted) == 2)
+    if best is None:
+        return None
+    (rating, _), group, pivot, victims, double = best
+    pattern = [(c, v) for c in group + (pivot,) for v in bits(cands[c])]
+    name = technique.upper().replace("-WING", "-wing")
+    what = ", ".join(f"{cell_text(n, c)} ({_pair(cands[c])})" for c in group)
+    link = "doubly linked to" if double else "and"
+    return elimination_step(board, technique, rating, victims, pattern, (),
+                            f"{name} {what} {link} {cell_text(n, pivot)} "
+                            f"({_pair(cands[pivot])})")
+
+
+def wxyz_wing(board: Board) -> Step | None:
+    return als_wing(board, 3)
+
+
+def vwxyz_wing(board: Board) -> Step | None:
+    return als_wing(board, 4)
+
+
+def aligned_pair_exclusion(board: Board) -> Step | None:
+    """The first aligned pair exclusion that removes a candidate (see the module)."""
+    cands, peers = board.cands, board.layout.peers
+    n = board.n
+    bivalue = [mask.bit_count() == 2 for mask in cands]
+    for a in range(n * n):
+        ma = cands[a]
+        if ma.bit_count() < 2:
+            continue
+        near = [c for c in peers[a] if bivalue[c]]
+        for b in sorted(peers[a]):
+            mb = cands[b]
+            if b < a or mb.bit_count() < 2:
+                continue
+            seen = peers[b]
+            blockers = [cands[c] for c in near if c in seen]
+            if not blockers:
+                continue            # every value of one keeps a partner in the other
+            allowed_a = allowed_b = 0
+            for x in bits(ma):
+                for y in bits(mb):
+                    if x == y:
+                        continue
+                    pair = (1 << (x - 1)) | (1 << (y - 1))
+                    if any(m & ~pair == 0 for m in blockers):
+                        continue
+                    allowed_a |= 1 << (x - 1)
+                    allowed_b |= 1 << (y - 1)
+            removed = [(a, v) for v in bits(ma & ~allowed_a)] + \
+                [(b, v) for v in bits(mb & ~allowed_b)]
+            if removed:
+                pattern = [(c, v) for c in (a, b) for v in bits(cands[c])]
+                return elimination_step(board, "aligned-pair-exclusion", 6.2, removed,
+                                        pattern, (),
+                                        f"aligned pair exclusion {cells_text(n, (a, b))}")
+    return None
+
+
+def implications(links: Links, start: int, true: bool = True
+                 ) -> tuple[dict[int, int], dict[int, int], int | None]:
+    """What follows from ``start`` being ``true`` by the links as they stand: the
+    candidates made true and made false, each with the number of candidates on its chain,
+    and a candidate found both (None if none)."""
+    on: dict[int, int] = {}
+    off: dict[int, int] = {}
+    (on if true else off)[start] = 1
+    queue = deque([(start, true)])
+    while queue:
+        nd, value = queue.popleft()
+        depth = (on if value else off)[nd]
+        if value:
+            for other in links.weak_of(nd):
+                if other in on:
+                    return on, off, other
+                if other not in off:
+                    off[other] = depth + 1
+                    queue.append((other, False))
+        else:
+            for other in links.strong_of(nd):
+                if other in off:
+                    return on, off, other
+                if other not in on:
+                    on[other] = depth + 1
+                    queue.append((other, True))
+    return on, off, None
+
+
+def forcing_chain(board: Board) -> Step | None:
+    """The shortest contradiction of a candidate by the links (see the module)."""
+    links = Links(board)
+    n = board.n
+    best: tuple[int, int, int] | None = None
+    for cell, mask in enumerate(board.cands):
+        for value0 in range(n):
+            if not mask >> value0 & 1 or mask == 1 << value0:
+                continue
+            start = cell * n + value0
+            on, off, clash = implications(links, start)
+            if clash is not None:
+                length = on.get(clash, 0) + off.get(clash, 0)
+                if best is None or length < best[0]:
+                    best = (length, start, clash)
+    if best is None:
+        return None
+    length, start, clash = best
+    cell, value = links.pair(start)
+    return elimination_step(
+        board, "forcing-chain", 7.5 + length_bonus(length), [(cell, value)],
+        [(cell, value), links.pair(clash)], (),
+        f"forcing chain: {links.label(start)} true makes {links.label(clash)} both true "
+        f"and false")
+
+
+def _common(links: Links, branches: list[int], known: dict) -> tuple[int, list, list] | None:
+    """What every branch makes true or false: (length, placed, removed); ``known`` keeps
+    each node's implications for the next call."""
+    results = []
+    for nd in branches:
+        if nd not in known:
+            known[nd] = implications(links, nd)
+        on, off, clash = known[nd]
+        if clash is not None:
+            return None        # a contradiction: the forcing chain's business
+        results.append((on, off))
+    ons = set(results[0][0]).intersection(*(set(r[0]) for r in results[1:]))
+    offs = set(results[0][1]).intersection(*(set(r[1]) for r in results[1:]))
+    cands = links.board.cands
+    ons = {nd for nd in ons if cands[nd // links.n] & (cands[nd // links.n] - 1)}
+    offs -= set(branches) if len(branches) == 1 else set()
+    if not ons and not offs:
+        return None
+    def length(nd, side):
+        return sum(r[side][nd] for r in results)
+    pick_on = min(ons, key=lambda nd: length(nd, 0), default=None)
+    pick_off = min(offs, key=lambda nd: length(nd, 1), default=None)
+    if pick_on is not None and (pick_off is None or length(pick_on, 0) <= length(pick_off, 1)):
+        return length(pick_on, 0), [pick_on], []
+    assert pick_off is not None
+    return length(pick_off, 1), [], [pick_off]
+
+
+def cell_forcing_chain(board: Board) -> Step | None:
+    """The shortest cell or unit forcing chain (see the module)."""
+    links = Links(board)
+    n, cands, layout = board.n, board.cands, board.layout
+    best = None
+    known: dict = {}
+    for cell, mask in enumerate(cands):
+        if mask & (mask - 1):
+            branches = [cell * n + v for v in range(n) if mask >> v & 1]
+            found = _common(links, branches, known)
+            if found and (best is None or found[0] < best[0]):
+                best = (found[0], found[1], found[2], branches, f"cell {cell_text(n, cell)}")
+    for index, unit in enumerate(layout.units):
+        for value0 in range(n):
+            places = [c for c in unit if cands[c] >> value0 & 1]
+            if len(places) < 2:
+                continue
+            branches = [c * n + value0 for c in places]
+            found = _common(links, branches, known)
+            if found and (best is None or found[0] < best[0]):
+                best = (found[0], found[1], found[2], branches,
+                        f"{value0 + 1} in {layout.unit_names[index]}")
+    if best is None:
+        return None
+    length, placed, removed, branches, what = best
+    rating = 7.9 + length_bonus(length)
+    pattern = [links.pair(nd) for nd in branches]
+    if placed:
+        cell, value = links.pair(placed[0])
+        return make_step(board, "cell-forcing-chain", rating, place=[(cell, value)],
+                         pattern=pattern, text=f"{cell_text(n, cell)} = {value} (forcing "
+                         f"chains from every candidate of {what})")
+    return elimination_step(board, "cell-forcing-chain", rating,
+                            [links.pair(nd) for nd in removed], pattern, (),
+                            f"forcing chains from every candidate of {what}")
+
+
+def _rectangles(board: Board):
+    """Each rectangle of empty cells in two boxes: ``(corners, pair mask)`` for each pair of
+    values all four corners still have."""
+    n = board.n
+    cands, box_of = board.cands, board.layout.box_of
+    for r1, r2 in combinations(range(n), 2):
+        for c1, c2 in combinations(range(n), 2):
+            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            common = cands[corners[0]] & cands[corners[1]] & cands[corners[2]] & \
+                cands[corners[3]]
+            if common.bit_count() < 2 or len({box_of[c] for c in corners}) != 2:
+                continue
+            for x, y in combinations(bits(common), 2):
+                yield corners, (1 << (x - 1)) | (1 << (y - 1))
+
+
+def unique_rectangle(board: Board) -> Step | None:
+    """A unique rectangle of type 1, 2 or 4 (see the module)."""
+    cands, layout = board.cands, board.layout
+    n = board.n
+    for corners, pair in _rectangles(board):
+        values = ",".join(map(str, bits(pair)))
+        where = f"on {values} at {cells_text(n, corners)}"
+        pattern = [(c, v) for c in corners for v in bits(pair)]
+        exact = [c for c in corners if cands[c] == pair]
+        if len(exact) == 3:
+            extra = next(c for c in corners if c not in exact)
+            removed = [(extra, v) for v in bits(pair)]
+            return elimination_step(board, "unique-rectangle", 4.5, removed, pattern, (),
+                                    f"unique rectangle type 1 {where}")
+        if len(exact) != 2:
+            continue
+        roof = [c for c in corners if c not in exact]
+        shared = set(layout.cell_units[roof[0]]) & set(layout.cell_units[roof[1]])
+        if not any(layout.kind[u] in ("row", "column") for u in shared):
+            continue
+        extra_a, extra_b = cands[roof[0]] & ~pair, cands[roof[1]] & ~pair
+        if extra_a == extra_b and extra_a.bit_count() == 1:
+            z = extra_a.bit_length()
+            removed = [(c, z) for c in layout.peers[roof[0]] & layout.peers[roof[1]]
+                       if cands[c] & extra_a]
+            if removed:
+                return elimination_step(board, "unique-rectangle", 4.6, removed,
+                                        pattern + [(c, z) for c in roof], (),
+                                        f"unique rectangle type 2 {where}")
+        for unit in sorted(shared):
+            for strong in bits(pair):
+                if len(board.cells_with(unit, strong)) == 2:
+                    other = (pair & ~(1 << (strong - 1))).bit_length()
+                    removed = [(c, other) for c in roof]
+                    return elimination_step(
+                        board, "unique-rectangle", 4.5, removed, pattern,
+                        (layout.unit_names[unit],),
+                        f"unique rectangle type 4 {where} ({strong} only there in "
+                        f"{layout.unit_names[unit]})")
+    return None

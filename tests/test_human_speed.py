@@ -43,6 +43,16 @@ CHANGED = {
     "x-wing": old.x_wing, "swordfish": old.swordfish, "jellyfish": old.jellyfish,
 }
 
+#: the slower finders the chain speed work changed (checked on fewer boards)
+CHAINS = {
+    "turbot-fish": old.turbot_fish, "three-strong-links": old.three_strong_links,
+    "x-chain": old.x_chain, "xy-chain": old.xy_chain, "aic": old.aic,
+    "wxyz-wing": old.wxyz_wing, "vwxyz-wing": old.vwxyz_wing,
+    "aligned-pair-exclusion": old.aligned_pair_exclusion,
+    "forcing-chain": old.forcing_chain, "cell-forcing-chain": old.cell_forcing_chain,
+    "unique-rectangle": old.unique_rectangle,
+}
+
 
 def _fixture():
     data_path("sudoku", "9x9-sudokuexchange", "diabolical.txt")    # the data it came from
@@ -61,7 +71,7 @@ def _digest(steps) -> str:
 def _same(board: Board, name: str) -> None:
     """The fast finder and the reference find the same step (text included)."""
     fast = TECHNIQUES[name].find(board)
-    slow = CHANGED[name](board)
+    slow = {**CHANGED, **CHAINS}[name](board)
     assert fast == slow, name
     assert (fast and fast.text) == (slow and slow.text), name
 
@@ -85,6 +95,38 @@ def test_the_changed_finders_agree_with_the_old_loops_on_real_paths():
             for name in CHANGED:
                 _same(board, name)
             apply_step(board, step)
+
+
+def test_the_chains_wings_and_forcing_chains_agree_with_the_old_loops_on_real_paths():
+    """Every 4th board of 10 paths (the chains' boards are the late ones, so all of those)."""
+    for item in _fixture()[2::8]:
+        puzzle = parse_puzzles(item["puzzle"])[0].instance
+        board = Board.of(puzzle)
+        for number, step in enumerate(solve_path(puzzle).steps):
+            if number % 4 == 0 or step.rating >= 4.0:
+                for name in CHAINS:
+                    _same(board, name)
+            apply_step(board, step)
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(["x9", "six", "jigsaw9", "sudoku9", "latin5"]),
+       seed=st.integers(0, 2**32 - 1), density=st.floats(0.15, 0.5),
+       empty=st.floats(0.0, 0.03))
+def test_the_chains_wings_and_forcing_chains_agree_with_the_old_loops_on_random_boards(
+        name, seed, density, empty):
+    """Random candidates over the givens, as the test above (16x16 left out: slow)."""
+    rng = np.random.default_rng(seed)
+    board = Board.of(LAYOUTS[name])
+    n = board.n
+    for cell in range(n * n):
+        if not board.values[cell]:
+            keep = rng.random(n) < density
+            if rng.random() < empty:
+                keep[:] = False
+            board.cands[cell] = int(sum(1 << v for v in range(n) if keep[v]))
+    for technique in CHAINS:
+        _same(board, technique)
 
 
 def _layouts():

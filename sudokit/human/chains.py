@@ -37,7 +37,6 @@ Examples
 
 from __future__ import annotations
 
-from collections import deque
 from itertools import product
 
 from .board import Board, bits, cell_text
@@ -61,37 +60,54 @@ def chain_search(board: Board, technique: str, base: float, name: str, *,
     starts = sorted(set(links.strong_cell) if cell_strong and not unit_strong else
                     set(links.strong_unit) if unit_strong and not cell_strong else
                     set(links.strong_cell) | set(links.strong_unit))
+    strong_list = links.strong_list(cell_strong, unit_strong)
+    strong = {nd: strong_list(nd) for nd in starts}    # every node a search extends
+    weak_set, weak_all = links.weak_set, links.weak_list(True, True)
+    # a node reached false that has no strong link of the kinds allowed is never tested
+    # (ends are true) nor extended, so the weak steps keep only those that have one (in
+    # their order: the search meets the others in the same order as without them)
+    weak_of = _weak_to(links, starts, (cell_weak, unit_weak, cell_strong, unit_strong))
     best: tuple[int, list[int], list[tuple[int, int]]] | None = None
+    # breadth-first, one level at a time (the order of a FIFO queue): a state is
+    # ``node * 2 + 1`` when the node is reached true (after a strong link), ``node * 2``
+    # after a weak link; the start is false, so true states lie at even depths
     for start in starts:
         value0 = start % n
-        start_weak = set(links.weak_of(start))
-        # state: (node, True) = node reached true (after a strong link); False after weak
-        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
-        queue = deque([(start, False, 1)])
-        while queue:
-            nd, true, depth = queue.popleft()
+        start_weak = weak_set(start)
+        parent: dict[int, int] = {2 * start: -1}
+        level, depth, true = [start], 1, False
+        found = None
+        while level:
             if best is not None and depth >= best[0]:
                 break
-            if true and nd != start and depth >= 4:
-                if not same_ends or nd % n == start % n:
-                    victims = [v for v in links.weak_of(nd) if v in start_weak and v != start]
+            if true and depth >= 4:
+                for nd in level:
+                    if nd == start or (same_ends and nd % n != value0) or \
+                            start_weak.isdisjoint(weak_set(nd)):
+                        continue
+                    victims = [v for v in weak_all(nd) if v in start_weak and v != start]
                     if victims:
-                        chain = _unwind(parent, (nd, True))
-                        best = (depth, chain, [links.pair(v) for v in victims])
+                        found = (nd, victims)
                         break
+                if found is not None:
+                    break
             if depth >= max_nodes:
-                continue
-            if true:
-                nexts = links.weak_of(nd, cells=cell_weak, units=unit_weak)
-            else:
-                nexts = list(links.strong_of(nd, cells=cell_strong, units=unit_strong))
-            for nx in nexts:
-                if single_value and nx % n != value0:
-                    continue
-                key = (nx, not true)
-                if key not in parent:
-                    parent[key] = (nd, true)
-                    queue.append((nx, not true, depth + 1))
+                break
+            flag = 0 if true else 1
+            nxt = []
+            for nd in level:
+                here = 2 * nd + (1 - flag)
+                for nx in (weak_of(nd) if true else strong[nd]):
+                    if single_value and nx % n != value0:
+                        continue
+                    key = 2 * nx + flag
+                    if key not in parent:
+                        parent[key] = here
+                        nxt.append(nx)
+            level, depth, true = nxt, depth + 1, not true
+        if found is not None:
+            nd, victims = found
+            best = (depth, _unwind(parent, 2 * nd + 1), [links.pair(v) for v in victims])
     if best is None:
         return None
     depth, chain, removed = best
@@ -102,10 +118,25 @@ def chain_search(board: Board, technique: str, base: float, name: str, *,
     return elimination_step(board, technique, value, removed, pattern, (), f"{name} {text}")
 
 
-def _unwind(parent, key) -> list[int]:
+def _weak_to(links: Links, targets: list[int], kinds: tuple[bool, bool, bool, bool]):
+    """``(node) -> list``: the weak links of the kinds ``kinds[:2]`` from a node to the
+    ``targets``, kept in ``links`` for the kinds."""
+    kept: dict[int, list[int]] = links.kept.setdefault(("weak-to",) + kinds, {})
+    weak_of = links.weak_list(kinds[0], kinds[1])
+    wanted = set(targets)
+
+    def of(nd: int) -> list[int]:
+        found = kept.get(nd)
+        if found is None:
+            found = kept[nd] = [x for x in weak_of(nd) if x in wanted]
+        return found
+    return of
+
+
+def _unwind(parent: dict[int, int], key: int) -> list[int]:
     chain = []
-    while key is not None:
-        chain.append(key[0])
+    while key >= 0:
+        chain.append(key >> 1)
         key = parent[key]
     return chain[::-1]
 

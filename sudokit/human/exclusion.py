@@ -28,30 +28,24 @@ def aligned_pair_exclusion(board: Board) -> Step | None:
     """The first aligned pair exclusion that removes a candidate (see the module)."""
     cands, peers = board.cands, board.layout.peers
     n = board.n
-    bivalue = [mask.bit_count() == 2 for mask in cands]
+    bivalue = {c for c in range(n * n) if cands[c].bit_count() == 2}
     for a in range(n * n):
         ma = cands[a]
         if ma.bit_count() < 2:
             continue
-        near = [c for c in peers[a] if bivalue[c]]
+        near = peers[a] & bivalue
+        if not near:
+            continue                # no blocker for any pair of a's
         for b in sorted(peers[a]):
             mb = cands[b]
             if b < a or mb.bit_count() < 2:
                 continue
-            seen = peers[b]
-            blockers = [cands[c] for c in near if c in seen]
-            if not blockers:
+            # a blocker is bivalue, so it forbids exactly the pair of its own two values
+            blocked = {cands[c] for c in near & peers[b]}
+            if not blocked:
                 continue            # every value of one keeps a partner in the other
-            allowed_a = allowed_b = 0
-            for x in bits(ma):
-                for y in bits(mb):
-                    if x == y:
-                        continue
-                    pair = (1 << (x - 1)) | (1 << (y - 1))
-                    if any(m & ~pair == 0 for m in blockers):
-                        continue
-                    allowed_a |= 1 << (x - 1)
-                    allowed_b |= 1 << (y - 1)
+            allowed_a = _allowed(ma, mb, blocked)
+            allowed_b = _allowed(mb, ma, blocked)
             removed = [(a, v) for v in bits(ma & ~allowed_a)] + \
                 [(b, v) for v in bits(mb & ~allowed_b)]
             if removed:
@@ -60,3 +54,18 @@ def aligned_pair_exclusion(board: Board) -> Step | None:
                                         pattern, (),
                                         f"aligned pair exclusion {cells_text(n, (a, b))}")
     return None
+
+
+def _allowed(mine: int, other: int, blocked: set[int]) -> int:
+    """The values of ``mine`` that some different value of ``other`` pairs with, the pairs
+    in ``blocked`` (two-bit masks) aside."""
+    allowed = 0
+    for x in bits(mine):
+        bit = 1 << (x - 1)
+        rest = other & ~bit
+        for pair in blocked:
+            if pair & bit:
+                rest &= ~(pair ^ bit)
+        if rest:
+            allowed |= bit
+    return allowed

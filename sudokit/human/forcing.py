@@ -44,6 +44,8 @@ def implications(links: Links, start: int, true: bool = True
     """What follows from ``start`` being ``true`` by the links as they stand: the
     candidates made true and made false, each with the number of candidates on its chain,
     and a candidate found both (None if none)."""
+    weak_of = links.weak_of
+    strong_of = links.strong_list(True, True)
     on: dict[int, int] = {}
     off: dict[int, int] = {}
     (on if true else off)[start] = 1
@@ -52,20 +54,30 @@ def implications(links: Links, start: int, true: bool = True
         nd, value = queue.popleft()
         depth = (on if value else off)[nd]
         if value:
-            for other in links.weak_of(nd):
+            for other in weak_of(nd):
                 if other in on:
                     return on, off, other
                 if other not in off:
                     off[other] = depth + 1
                     queue.append((other, False))
         else:
-            for other in links.strong_of(nd):
+            for other in strong_of(nd):
                 if other in off:
                     return on, off, other
                 if other not in on:
                     on[other] = depth + 1
                     queue.append((other, True))
     return on, off, None
+
+
+def _implied(links: Links, start: int) -> tuple[dict[int, int], dict[int, int], int | None]:
+    """:func:`implications` of ``start`` true, kept with ``links`` (the forcing chains of
+    one board ask the same ones; callers must not change the dicts)."""
+    kept = links.kept.setdefault(("implications",), {})
+    found = kept.get(start)
+    if found is None:
+        found = kept[start] = implications(links, start)
+    return found
 
 
 def forcing_chain(board: Board) -> Step | None:
@@ -78,7 +90,7 @@ def forcing_chain(board: Board) -> Step | None:
             if not mask >> value0 & 1 or mask == 1 << value0:
                 continue
             start = cell * n + value0
-            on, off, clash = implications(links, start)
+            on, off, clash = _implied(links, start)
             if clash is not None:
                 length = on.get(clash, 0) + off.get(clash, 0)
                 if best is None or length < best[0]:
@@ -100,7 +112,7 @@ def _common(links: Links, branches: list[int], known: dict) -> tuple[int, list, 
     results = []
     for nd in branches:
         if nd not in known:
-            known[nd] = implications(links, nd)
+            known[nd] = _implied(links, nd)
         on, off, clash = known[nd]
         if clash is not None:
             return None        # a contradiction: the forcing chain's business

@@ -75,6 +75,11 @@ class Links:
         self.strong_cell: dict[int, int] = {}           # node -> its bivalue partner
         self.strong_unit: dict[int, set[int]] = {}      # node -> conjugate partners
         self._weak: dict[tuple[int, bool, bool], list[int]] = {}
+        self._strong_lists: dict[tuple[bool, bool], dict[int, list[int]]] = {}
+        self._weak_lists: dict[tuple[bool, bool], dict[int, list[int]]] = {}
+        self._weak_sets: dict[int, set[int]] = {}
+        #: what the finders of one board derive from its links, by a key of their own
+        self.kept: dict[tuple, dict] = {}
         for cell, mask in enumerate(cands):
             if mask and mask & (mask - 1) and (mask & (mask - 1)) & ((mask & (mask - 1)) - 1) == 0:
                 low = mask & -mask
@@ -104,6 +109,38 @@ class Links:
         if units and nd in self.strong_unit:
             out |= self.strong_unit[nd]
         return out
+
+    def strong_list(self, cells: bool = True, units: bool = True):
+        """``strong_of`` as a list, kept: one call per node of ``(node) -> list``, in the
+        order ``strong_of`` gives (the chain searches walk it per start)."""
+        kept: dict[int, list[int]] = self._strong_lists.setdefault((cells, units), {})
+        strong_of = self.strong_of
+
+        def of(nd: int) -> list[int]:
+            found = kept.get(nd)
+            if found is None:
+                found = kept[nd] = list(strong_of(nd, cells, units))
+            return found
+        return of
+
+    def weak_list(self, cells: bool = True, units: bool = True):
+        """``weak_of`` with fixed kinds of link, as one call ``(node) -> list`` (kept)."""
+        kept: dict[int, list[int]] = self._weak_lists.setdefault((cells, units), {})
+        weak_of = self._weak_of
+
+        def of(nd: int) -> list[int]:
+            found = kept.get(nd)
+            if found is None:
+                found = kept[nd] = weak_of(nd, cells, units)
+            return found
+        return of
+
+    def weak_set(self, nd: int) -> set[int]:
+        """The set of ``weak_of(nd)`` (every kind of link), kept."""
+        found = self._weak_sets.get(nd)
+        if found is None:
+            found = self._weak_sets[nd] = set(self.weak_of(nd))
+        return found
 
     def weak_of(self, nd: int, cells: bool = True, units: bool = True) -> list[int]:
         """The candidates that are false when ``nd`` is true (kept: the board must not change

@@ -45,11 +45,15 @@ def _rectangles(board: Board):
     n = board.n
     cands, box_of = board.cands, board.layout.box_of
     for r1, r2 in combinations(range(n), 2):
-        for c1, c2 in combinations(range(n), 2):
+        # the columns where both rows still share two values, in order: only those pair up
+        both = [(c, cands[r1 * n + c] & cands[r2 * n + c]) for c in range(n)]
+        both = [(c, mask) for c, mask in both if mask & (mask - 1)]
+        for (c1, m1), (c2, m2) in combinations(both, 2):
+            common = m1 & m2
+            if common.bit_count() < 2:
+                continue
             corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            common = cands[corners[0]] & cands[corners[1]] & cands[corners[2]] & \
-                cands[corners[3]]
-            if common.bit_count() < 2 or len({box_of[c] for c in corners}) != 2:
+            if len({box_of[c] for c in corners}) != 2:
                 continue
             for x, y in combinations(bits(common), 2):
                 yield corners, (1 << (x - 1)) | (1 << (y - 1))

@@ -32,8 +32,6 @@ Examples
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from .board import Board, bits, cell_text
 from .step import Step, elimination_step
 
@@ -149,17 +147,26 @@ def _almost_locked_sets(board: Board, size: int):
     once: ``(cells, union mask)``."""
     cands, layout = board.cands, board.layout
     seen: set[tuple[int, ...]] = set()
+    limit = size + 1
     for unit in layout.units:
-        small = [c for c in unit if 2 <= cands[c].bit_count() <= size + 1]
+        small = [c for c in unit if 2 <= cands[c].bit_count() <= limit]
         if len(small) < size:
             continue
-        for group in combinations(small, size):
-            union = 0
-            for c in group:
-                union |= cands[c]
-            if union.bit_count() == size + 1 and group not in seen:
-                seen.add(group)
-                yield group, union
+        # the groups in the order of combinations(small, size), a prefix dropped as soon
+        # as its values are more than size + 1
+        stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
+        while stack:
+            start, group, union = stack.pop()
+            if len(group) == size:
+                if union.bit_count() == limit and group not in seen:
+                    seen.add(group)
+                    yield group, union
+                continue
+            last = len(small) - (size - len(group))
+            for i in range(last, start - 1, -1):        # pushed backwards: popped in order
+                joined = union | cands[small[i]]
+                if joined.bit_count() <= limit:
+                    stack.append((i + 1, group + (small[i],), joined))
 
 
 def _seeing_all(board: Board, cells, exclude) -> set[int]:
@@ -177,17 +184,31 @@ def als_wing(board: Board, size: int) -> Step | None:
     technique, rating_of = ALS_WING_RATING[size]
     cands, peers = board.cands, board.layout.peers
     n = board.n
-    bivalue = [c for c in range(n * n) if cands[c].bit_count() == 2]
+    by_mask: dict[int, list[int]] = {}            # bivalue cells by their candidates
+    for c in range(n * n):
+        if cands[c].bit_count() == 2:
+            by_mask.setdefault(cands[c], []).append(c)
+    pivots_of: dict[int, list[int]] = {}          # union mask -> its pivots, in order
     best = None
     for group, union in _almost_locked_sets(board, size):
+        rating = round(rating_of(max(cands[c].bit_count() for c in group)), 1)
+        if best is not None and rating > best[0][0]:
+            continue                                 # cannot beat the best found
+        pivots = pivots_of.get(union)
+        if pivots is None:
+            pivots = pivots_of[union] = sorted(c for mask, cells in by_mask.items()
+                                               if not mask & ~union for c in cells)
+        if not pivots:
+            continue
         members = set(group)
         holders = {v: [c for c in group if cands[c] >> (v - 1) & 1] for v in bits(union)}
-        for pivot in bivalue:
-            pm = cands[pivot]
-            if pm & ~union or pivot in members:
+        holding = {v: frozenset(cells) for v, cells in holders.items()}
+        for pivot in pivots:
+            if pivot in members:
                 continue
+            pm = cands[pivot]
             near = peers[pivot]
-            restricted = [v for v in bits(pm) if all(c in near for c in holders[v])]
+            restricted = [v for v in bits(pm) if holding[v] <= near]
             if not restricted:
                 continue
             removed = set()
@@ -203,8 +224,7 @@ def als_wing(board: Board, size: int) -> Step | None:
                                 if cands[c] >> (w - 1) & 1}
             if not removed:
                 continue
-            biggest = max(cands[c].bit_count() for c in group)
-            key = (round(rating_of(biggest), 1), -len(removed))
+            key = (rating, -len(removed))
             if best is None or key < best[0]:
                 best = (key, group, pivot, sorted(removed), len(restricted) == 2)
     if best is None:
