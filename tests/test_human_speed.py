@@ -116,15 +116,7 @@ def test_the_chains_wings_and_forcing_chains_agree_with_the_old_loops_on_real_pa
 def test_the_chains_wings_and_forcing_chains_agree_with_the_old_loops_on_random_boards(
         name, seed, density, empty):
     """Random candidates over the givens, as the test above (16x16 left out: slow)."""
-    rng = np.random.default_rng(seed)
-    board = Board.of(LAYOUTS[name])
-    n = board.n
-    for cell in range(n * n):
-        if not board.values[cell]:
-            keep = rng.random(n) < density
-            if rng.random() < empty:
-                keep[:] = False
-            board.cands[cell] = int(sum(1 << v for v in range(n) if keep[v]))
+    board = _random_board(name, seed, density, empty)
     for technique in CHAINS:
         _same(board, technique)
 
@@ -141,12 +133,9 @@ def _layouts():
 LAYOUTS = _layouts()
 
 
-@settings(max_examples=150, deadline=None)
-@given(name=st.sampled_from(sorted(LAYOUTS)), seed=st.integers(0, 2**32 - 1),
-       density=st.floats(0.1, 0.7), empty=st.floats(0.0, 0.05))
-def test_the_changed_finders_agree_with_the_old_loops_on_random_candidates(
-        name, seed, density, empty):
-    """Random candidates over the givens (a cell may have none: a broken board)."""
+def _random_board(name, seed, density, empty):
+    """The givens of layout ``name`` with random candidates in every open cell (each value
+    kept with probability ``density``; none at all with probability ``empty``)."""
     rng = np.random.default_rng(seed)
     board = Board.of(LAYOUTS[name])
     n = board.n
@@ -156,6 +145,16 @@ def test_the_changed_finders_agree_with_the_old_loops_on_random_candidates(
             if rng.random() < empty:
                 keep[:] = False
             board.cands[cell] = int(sum(1 << v for v in range(n) if keep[v]))
+    return board
+
+
+@settings(max_examples=150, deadline=None)
+@given(name=st.sampled_from(sorted(LAYOUTS)), seed=st.integers(0, 2**32 - 1),
+       density=st.floats(0.1, 0.7), empty=st.floats(0.0, 0.05))
+def test_the_changed_finders_agree_with_the_old_loops_on_random_candidates(
+        name, seed, density, empty):
+    """Random candidates over the givens (a cell may have none: a broken board)."""
+    board = _random_board(name, seed, density, empty)
     for technique in CHANGED:
         if technique in ("pointing", "claiming") and not board.layout.has_boxes:
             continue
