@@ -350,12 +350,12 @@ def test_solvers_lists_default():
     marked = {line.split()[0]: line[line.index("(default"):] for line in lines
               if "(default" in line}
     assert marked == {
-        "cadical195": "(default for grids with boxes from 17x17 to 64x64; everything "
-                      "else)",
+        "cadical195": "(default for grids with boxes from 17x17 to 64x64; grids with rows "
+                      "and columns from 17x17 to 25x25; everything else)",
         "dlx": "(default for exact cover)",
         "takano": "(default for grids with boxes up to 16x16; grids with rows and columns up "
                   "to 16x16)",
-        "cp": "(default for grids with rows and columns from 17x17 to 64x64)"}
+        "cp": "(default for grids with rows and columns from 26x26 to 64x64)"}
     assert [line.split()[0] for line in lines] == list(sudokit.ENGINES)
 
 

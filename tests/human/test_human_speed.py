@@ -1,9 +1,9 @@
 """The fast finders of sudokit.human (issue 30) give the answers of the straightforward ones.
 
 Three guards: the solving paths of 80 puzzles of diabolical.txt are the ones main found
-before the speed work (tests/fixtures/human_paths.json, every field of every step); the
+before the speed work (tests/human/human_paths.json, every field of every step); the
 singles, locked candidates, subsets and fish agree step by step with the old loops
-(tests/human_reference.py) on every board of real paths; and they agree on random
+(tests/human/human_reference.py) on every board of real paths; and they agree on random
 candidates (broken boards included, as forcing nets make them) of every layout: boxes,
 Latin squares, a diagonal variant, a jigsaw, 6x6 and 16x16.
 """
@@ -26,11 +26,10 @@ from sudokit.human.facts import unit_facts
 from sudokit.human.path import apply_step
 from sudokit.instances import latin_square, sudoku
 
+from ..helpers import EXAMPLES, data_path
 from . import human_reference as old
-from .helpers import data_path
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-EXAMPLES = Path(__file__).resolve().parents[1] / "sudokit" / "instances" / "examples"
+FIXTURES = Path(__file__).resolve().parent
 
 #: the finders this work changed, by technique name, with their reference
 CHANGED = {
