@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -39,6 +39,9 @@ from .run import cut_chunk, instances_of, pack
 from .sizing import TASK_SECONDS, TASK_SIZE, TaskSizer
 from .spec import RunSpec
 from .tasks import AnswerTask, GradeTask, PuzzleJob, answer_task, grade_task, puzzle_task
+
+if TYPE_CHECKING:
+    from ..grading import Grades
 
 __all__ = ["GRADE_TASK_SIZE", "PUZZLES_PER_TASK", "TASK_SECONDS", "TASK_SIZE", "TaskSizer",
            "answer_on_cluster", "chunk_seed", "grade_on_cluster", "puzzles_on_cluster"]
@@ -95,23 +98,25 @@ def answer_on_cluster(client: Any, spec: RunSpec, chunks: Iterable[Any],
 
 def grade_on_cluster(client: Any, chunks: Iterable[Any], names: list[str], nodes: bool,
                      shave_passes: int | None, progress: Callable[[int], None] | None = None,
-                     task_size: int = GRADE_TASK_SIZE, rating: bool = False
-                     ) -> Iterator[tuple[Any, np.ndarray, list[Any] | None, list[Any] | None]]:
-    """``(part, search-free table, node counts or None, ratings or None)`` of consecutive
-    parts of each chunk of puzzles (or records), in order; with ``rating``, each puzzle's
-    :func:`~sudokit.human.rating_row` is worked out on the worker too."""
+                     task_size: int = GRADE_TASK_SIZE, rating: bool = False,
+                     seconds: float | None = None
+                     ) -> Iterator[tuple[Any, Grades, list[Any] | None]]:
+    """``(part, grades, ratings or None)`` of consecutive parts of each chunk of puzzles
+    (or records), in order (:func:`~sudokit.batch.tasks.grade_task` on the workers): with
+    ``rating``, each puzzle's :func:`~sudokit.human.rating_within` too; each puzzle within
+    ``seconds`` (None: no limit)."""
     parts: dict[int, Any] = {}
 
     def travelling() -> Iterator[Chunk]:
         for first, part in _tasks(chunks, task_size):
             parts[first] = part
             task = GradeTask(pack(instances_of(part)), tuple(names), nodes, shave_passes,
-                             rating)
+                             rating, seconds)
             yield Chunk(first, first + len(part), task)
 
-    for chunk, (table, counts, rated) in ordered_map(client, grade_task, travelling(),
-                                                     progress, noun="puzzles"):
-        yield parts.pop(chunk.first), table, counts, rated
+    for chunk, (grades, rated) in ordered_map(client, grade_task, travelling(), progress,
+                                              noun="puzzles"):
+        yield parts.pop(chunk.first), grades, rated
 
 
 def chunk_seed(seed: int, index: int) -> np.random.SeedSequence:

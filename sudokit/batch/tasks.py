@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..formats.columns import ColumnChunk
 from .answers import Answers
 from .run import EngineCache, GridBatch, answer
 from .spec import RunSpec
+
+if TYPE_CHECKING:
+    from ..grading import Grades
 
 __all__ = ["AnswerTask", "GradeTask", "PuzzleJob", "answer_task", "grade_task", "puzzle_task"]
 
@@ -72,29 +73,41 @@ def answer_task(task: AnswerTask) -> Answers:
 @dataclass(frozen=True)
 class GradeTask:
     """Grade ``puzzles`` by the schemes ``names``; with ``nodes``, count labelling nodes;
-    with ``rating``, rate them with the human techniques too."""
+    with ``rating``, rate them with the human techniques too; each puzzle within
+    ``seconds`` (None: no limit), as the serial ``grade --time-limit`` does."""
 
     puzzles: GridBatch | list[Any]
     names: tuple[str, ...]
     nodes: bool
     shave_passes: int | None
     rating: bool = False
+    seconds: float | None = None
 
 
-def grade_task(task: GradeTask) -> tuple[np.ndarray, list[int] | None, list[Any] | None]:
-    """Grade a chunk: its search-free table, with ``nodes`` each puzzle's node count, with
-    ``rating`` each puzzle's :func:`~sudokit.human.rating_row`."""
-    from ..grading import label_nodes, search_free_table
+def grade_task(task: GradeTask) -> tuple[Grades, list[Any] | None]:
+    """Grade a chunk: its :class:`~sudokit.grading.Grades` (with ``nodes``, each puzzle's
+    node count) and, with ``rating``, each puzzle's :func:`~sudokit.human.rating_within`.
+
+    Examples
+    --------
+    >>> from sudokit.formats import parse_puzzles
+    >>> easy = parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7......."
+    ...                      "8..67.82....26.95..8..2.3..9..5.1.3..")[0].instance
+    >>> grades, rated = grade_task(GradeTask([easy], ("FC",), True, None, True, 60.0))
+    >>> grades.search_free.tolist(), grades.nodes.tolist(), rated
+    ([[True]], [1], [(1.2, 'easy', 'hidden-single-box')])
+    """
+    from ..grading import grade_table
 
     puzzles = task.puzzles.puzzles() if isinstance(task.puzzles, GridBatch) else task.puzzles
-    table = search_free_table(puzzles, list(task.names), shave_passes=task.shave_passes)
-    nodes = [label_nodes(p) for p in puzzles] if task.nodes else None
+    grades = grade_table(puzzles, list(task.names), nodes=task.nodes, seconds=task.seconds,
+                         shave_passes=task.shave_passes)
     rated = None
     if task.rating:
-        from ..human import rating_row
+        from ..human import rating_within
 
-        rated = [rating_row(p) for p in puzzles]
-    return table, nodes, rated
+        rated = [rating_within(p, task.seconds) for p in puzzles]
+    return grades, rated
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,11 @@ import click
 import numpy as np
 
 from .._accel import mode
-from ..errors import EXIT_UNKNOWN, BudgetExhausted, SudokitError
+from ..errors import EXIT_UNKNOWN, SudokitError
 from ..grading import (
     DEFAULT_NODES_SCHEME,
     ORDER,
     TABLE_SCHEMES,
-    Grades,
     grade_table,
     parse_schemes,
 )
@@ -108,8 +107,6 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
     exclusive(ctx, "as_json", "summary")
     exclusive(ctx, "summary", "with_rating")  # the summary has no rating column
     exclusive(ctx, "summary", "nodes")  # the summary counts no nodes
-    exclusive(ctx, "time_limit", "jobs")  # the cluster's tasks take no time limit
-    exclusive(ctx, "time_limit", "scheduler")
     try:
         names = list(parse_schemes(schemes))
     except SudokitError as err:
@@ -133,9 +130,9 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
                     progress.phase(starting_workers(cluster))
                     client = stack.enter_context(cluster_client(cluster, ("grading",)))
                     progress.phase(None)
-                    graded = _from_cluster(grade_on_cluster(
+                    graded = grade_on_cluster(
                         client, map(_checked, chunks), names, wanted, shave_passes, progress,
-                        rating=with_rating))
+                        rating=with_rating, seconds=time_limit)
                 else:
                     graded = _graded(chunks, names, wanted, shave_passes, time_limit,
                                      progress, with_rating)
@@ -174,6 +171,8 @@ def _checked(records):
 def _graded(chunks, names, nodes, shave_passes, seconds, progress, with_rating):
     """``(records, Grades, ratings or None)`` of each chunk, graded (and rated) here, each
     puzzle within ``seconds``."""
+    from ..human import rating_within
+
     done = 0
     for records in chunks:
         _check_gradable(records)
@@ -181,34 +180,14 @@ def _graded(chunks, names, nodes, shave_passes, seconds, progress, with_rating):
         grades = grade_table(puzzles, names, nodes=nodes, seconds=seconds,
                              progress=lambda d, start=done: progress(start + d),
                              shave_passes=shave_passes)
-        yield records, grades, [_rating(p, seconds) for p in puzzles] if with_rating else None
+        yield records, grades, ([rating_within(p, seconds) for p in puzzles] if with_rating
+                                else None)
         done += len(records)
-
-
-def _from_cluster(graded):
-    """The cluster's ``(part, table, node counts or None, ratings or None)`` as ``(part,
-    Grades, ratings)`` (all decided: the cluster runs no time limit)."""
-    for part, table, counts, rated in graded:
-        yield part, Grades(table, np.ones_like(table, dtype=bool),
-                           None if counts is None else np.asarray(counts, dtype=np.int64)), \
-            rated
-
-
-def _rating(puzzle, seconds):
-    """``(rating, level, hardest)`` of the human techniques
-    (:func:`sudokit.human.rating_row`), ``(None, "unknown", None)`` past ``seconds``."""
-    from ..human import rating_row
-    from ..solvers.budget import Budget
-
-    try:
-        return rating_row(puzzle, Budget(seconds=seconds))
-    except BudgetExhausted:
-        return None, UNKNOWN, None
 
 
 def _write_rows(records, grades, names, start, as_json, out, rated=None) -> None:
     """One line (or JSON object) per puzzle of a chunk; ``start`` puzzles came before it;
-    ``rated``: each puzzle's :func:`_rating` (``--rating``)."""
+    ``rated``: each puzzle's :func:`~sudokit.human.rating_within` (``--rating``)."""
     for offset, record in enumerate(records):
         row, decided = grades.search_free[offset], grades.decided[offset]
         grade_name = _grade_of(names, row, decided)

@@ -33,10 +33,12 @@ from .levels import LEVELS, level_of, parse_rating_range
 from .path import (
     BEYOND,
     NO_SOLUTION,
+    UNRATED,
     Path,
     Rating,
     rate,
     rating_row,
+    rating_within,
     solve_path,
     steps,
     unique_solution,
@@ -46,4 +48,5 @@ from .techniques import ORDER, TECHNIQUES, Technique
 
 __all__ = ["Board", "Step", "Path", "Rating", "solve_path", "rate", "steps",
            "unique_solution", "TECHNIQUES", "ORDER", "Technique", "LEVELS", "level_of",
-           "parse_rating_range", "BEYOND", "rating_row", "NO_SOLUTION"]
+           "parse_rating_range", "BEYOND", "rating_row", "NO_SOLUTION",
+           "rating_within", "UNRATED"]

@@ -36,10 +36,13 @@ from .step import Step
 from .techniques import ORDER, TECHNIQUES, not_applying, stages
 
 __all__ = ["Path", "Rating", "solve_path", "rate", "steps", "BEYOND", "unique_solution",
-           "rating_row", "NO_SOLUTION"]
+           "rating_row", "NO_SOLUTION", "rating_within", "UNRATED"]
 
 #: the level :func:`rating_row` gives a puzzle without solution
 NO_SOLUTION = "no-solution"
+
+#: the level :func:`rating_within` gives a puzzle not rated within its time
+UNRATED = "unknown"
 
 #: the rating of a puzzle the technique set does not finish (Sudoku Explainer rates the
 #: forum's hardest, which need nested forcing nets, 11 and up)
@@ -211,3 +214,20 @@ def rating_row(puzzle, budget: Budget = UNLIMITED) -> tuple[float | None, str, s
         return None, NO_SOLUTION, None
     rated = rate(puzzle, budget, unique=count == 1)
     return rated.value, rated.level, rated.hardest
+
+
+def rating_within(puzzle, seconds: float | None) -> tuple[float | None, str, str | None]:
+    """:func:`rating_row` within ``seconds`` (None: no limit), ``(None, UNRATED, None)``
+    past them.
+
+    Examples
+    --------
+    >>> from sudokit.formats import parse_puzzles
+    >>> rating_within(parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7......."
+    ...                             "8..67.82....26.95..8..2.3..9..5.1.3..")[0].instance, 60)
+    (1.2, 'easy', 'hidden-single-box')
+    """
+    try:
+        return rating_row(puzzle, UNLIMITED if seconds is None else Budget(seconds=seconds))
+    except BudgetExhausted:
+        return None, UNRATED, None

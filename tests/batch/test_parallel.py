@@ -164,11 +164,27 @@ def test_grade_on_the_cluster_equals_the_serial_grading(client, slice_file):
     names = ["FC", "FCI", "HAC"]
     parts = list(grade_on_cluster(client, [puzzles[:10], puzzles[10:]], names, True, None,
                                   task_size=4))
-    assert [len(table) for _, table, _, _ in parts] == [4, 4, 2, 4, 4, 4, 2]
-    table = np.concatenate([table for _, table, _, _ in parts])
+    assert [len(grades.search_free) for _, grades, _ in parts] == [4, 4, 2, 4, 4, 4, 2]
+    table = np.concatenate([grades.search_free for _, grades, _ in parts])
     assert np.array_equal(table, search_free_table(puzzles, names))
-    assert sum((nodes for _, _, nodes, _ in parts), []) == [label_nodes(p) for p in puzzles]
+    assert all(grades.decided.all() for _, grades, _ in parts)
+    nodes = np.concatenate([grades.nodes for _, grades, _ in parts]).tolist()
+    assert nodes == [label_nodes(p) for p in puzzles]
     assert all(rated is None for *_, rated in parts)
+
+
+def test_grade_on_the_cluster_takes_a_time_limit_per_puzzle(client):
+    """A 25x25 whose node count runs for hours is unknown past the limit; the 9x9 puzzles
+    around it are graded as without one."""
+    easy = parse_puzzles("..3.2.6..9..3.5..1..18.64....81.29..7......."
+                         "8..67.82....26.95..8..2.3..9..5.1.3..")[0].instance
+    path = data_path("sudoku", "gecode-9-16-25", "sudoku25_gecode.txt")
+    big = read_instances(path)[0].instance
+    parts = list(grade_on_cluster(client, [[easy], [big], [easy]], ["FC"], True, None,
+                                  seconds=0.5, rating=True))
+    nodes = np.concatenate([grades.nodes for _, grades, _ in parts]).tolist()
+    assert nodes == [1, -1, 1]
+    assert [rated[0][1] for *_, rated in parts] == ["easy", "unknown", "easy"]
 
 
 def test_grade_on_the_cluster_rates_with_the_human_techniques_there(client):

@@ -70,7 +70,7 @@ def test_the_time_limit_bounds_the_run(mixed):
     assert cpu < budget_cpu_bound(3 * 1, startup), cpu
 
 
-@pytest.mark.parametrize("cluster", [["--jobs", "2"], ["--scheduler", "tcp://127.0.0.1:1"]])
-def test_the_time_limit_is_not_taken_on_a_cluster(cluster):
-    result = cli_run("grade", "--time-limit", "1", *cluster, "-", input=EASY9 + "\n")
-    assert_cli_error(result, 2, "--time-limit", cluster[0], "do not go together")
+def test_the_time_limit_holds_on_the_workers_too(mixed):
+    result = cli_run("grade", "--time-limit", "0.5", "--jobs", "2", mixed)
+    assert result.exit_code == 5, result.stderr
+    assert result.stdout.splitlines() == ["FC 1", "unknown unknown", "FC 1"]
