@@ -16,13 +16,15 @@ by ``git archive`` into a temporary folder):
   eighth of order 20 and the last (CPU seconds do not stretch with the machine's load: they
   say how much work an answer waited for);
 * **easy set**: whole processes of ``sudokit count --limit 2`` of the 17-clue puzzles
-  (``9x9-royle17``) into /dev/null, best wall of ``--repeat`` alternating runs with its CPU
-  seconds;
+  (``9x9-royle17``) into /dev/null, best wall of ``--repeat`` consecutive runs of each code
+  after an untimed one, with its CPU seconds (two trees' kernels of one name evict each
+  other from the kernel cache, so runs that alternate trees compile on every run);
 
 and in-process, this checkout's ``DLXEngine.count_arrays`` against ``count_array_parts``
 on the same 17-clue array (best of ``--repeat``, wall and CPU).
 
     python benchmarks/dlx_streaming.py --before 40c5cc3 [--repeat 3] [--time-limit 10]
+        [--easy-only]
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))   # after PYTHONPATH: a child runs the code it names
 
 from benchmarks._data import DATA  # noqa: E402
 
@@ -60,10 +62,11 @@ def served(tree: Path, path: Path, solver: str, seconds: float, road: str
     """Per instance of ``path`` (one-line Latin squares): the wall and CPU seconds from the
     start of the run at which its answer came, and whether it was decided; in a child
     process running ``tree``'s code (:func:`child`)."""
-    env = dict(os.environ, PYTHONPATH=str(tree), SUDOKIT_NO_PROGRESS="1")
+    env = dict(os.environ, PYTHONPATH=str(tree), SUDOKIT_NO_PROGRESS="1",
+               SUDOKIT_DATA=str(DATA))
     done = subprocess.run([sys.executable, __file__, "--child", str(path), solver,
-                           str(seconds), road], env=env, capture_output=True, text=True,
-                          check=True)
+                           str(seconds), road], env=env, cwd=tree, capture_output=True,
+                          text=True, check=True)
     return [(float(wall), float(cpu), decided == "1")
             for wall, cpu, decided in (line.split() for line in done.stdout.splitlines())]
 
@@ -102,7 +105,8 @@ def whole_run(tree: Path, *args: str) -> tuple[float, float]:
     """Wall and CPU seconds of one run, output discarded."""
     command, env = _command(tree, *args)
     cpu, wall = _children_cpu(), time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, env=env, check=True)
+    # run in the tree: ``python -m`` puts the working folder first on the path
+    subprocess.run(command, stdout=subprocess.DEVNULL, env=env, cwd=tree, check=True)
     return time.perf_counter() - wall, _children_cpu() - cpu
 
 
@@ -139,6 +143,7 @@ def main() -> None:
     parser.add_argument("--before", default="main", help="git revision of the code before")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--easy-only", action="store_true", help="skip the hard chunks")
     args = parser.parse_args()
     from sudokit.formats import format_instance, read_instances
 
@@ -159,44 +164,45 @@ def main() -> None:
             hard_sets[name].write_text("".join(
                 format_instance(read_instances(f)[0].instance, "line") + "\n" for f in squares))
         easy_args = ("--limit", "2", str(ROYLE17))
-        runs = [(code, solver) for solver in ("dlx", "takano") for code in trees]
+        # the peer with this checkout's code only: its kernels did not change, and two trees'
+        # kernels of one name take turns in the kernel cache (each run of the other tree's
+        # compiles them again: takano "before" took 3.7 CPU s on the 17-clue set, 0.85 after)
+        runs = [("before", "dlx"), ("after", "dlx"), ("after", "takano")]
         warm = base / "warm.txt"
         warm.write_text("".join(ROYLE17.read_text().splitlines(keepends=True)[:100]))
         for code, solver in runs:                 # compile each tree's kernels, untimed
             whole_run(trees[code], "--solver", solver, "--limit", "2", str(warm))
-        print("hard chunks: the QCP squares of orders 10, 15 and 20 in one file (45, three "
-              "shapes: the instance road) and the 15 of order 20 alone (one shape: the array "
-              f"road), one-line; --limit 2, {args.time_limit:g} s each; answer_chunks as "
-              "`count` runs it, in a process of each code's own (kernels loaded first); wall "
-              "and CPU seconds of that process from the start of the run to the answer named")
-        print("| set | road | solver | code | 1st answer | 1st order-20 | 8th order-20 | "
-              "total | decided |")
-        print("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
-        for name, road in (("qcp 20", "one call"), ("qcp 20", "pieces"),
-                           ("qcp 10-20", "pieces")):
+        if not args.easy_only:
+            print("hard chunks: the QCP squares of orders 10, 15 and 20 in one file (45, three "
+                  "shapes: the instance road) and the 15 of order 20 alone (one shape: the array "
+                  f"road), one-line; --limit 2, {args.time_limit:g} s each; road pieces: "
+                  "answer_chunks as `count` runs it, one call: one answer_parts call a chunk; "
+                  "in a process of each code's own (kernels loaded first); wall / CPU seconds "
+                  "of that process from the start of the run to the answer named")
+            print("| set | road | solver | code | 1st answer | 1st order-20 | 8th order-20 | "
+                  "total | decided |")
+            print("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        for name, road in () if args.easy_only else (
+                ("qcp 20", "one call"), ("qcp 20", "pieces"), ("qcp 10-20", "pieces")):
             first20 = len(files[name]) - len(files["qcp 20"])
-            for solver in ("dlx", "takano"):
-                for code in trees:
-                    done = served(trees[code], hard_sets[name], solver, args.time_limit, road)
-                    shown = [done[k] for k in (0, first20, first20 + 7, len(done) - 1)]
-                    cells = " | ".join(f"{wall:.2f} / {cpu:.2f}" for wall, cpu, _ in shown)
-                    decided = sum(decided for _, _, decided in done)
-                    print(f"| {name} | {road} | {solver} | {code} | {cells} | "
-                          f"{decided}/{len(done)} |", flush=True)
+            for code, solver in runs:
+                done = served(trees[code], hard_sets[name], solver, args.time_limit, road)
+                shown = [done[k] for k in (0, first20, first20 + 7, len(done) - 1)]
+                cells = " | ".join(f"{wall:.2f} / {cpu:.2f}" for wall, cpu, _ in shown)
+                decided = sum(decided for _, _, decided in done)
+                print(f"| {name} | {road} | {solver} | {code} | {cells} | "
+                      f"{decided}/{len(done)} |", flush=True)
         count = sum(1 for line in ROYLE17.read_text().splitlines() if line.strip())
         print(f"\neasy set: {count:,} 17-clue puzzles, --limit 2, best wall of "
-              f"{args.repeat} alternating runs")
+              f"{args.repeat} consecutive runs after one untimed (the kernels cached again)")
         print("| solver | code | wall s | CPU s | puzzles/s (wall) |")
         print("| --- | --- | ---: | ---: | ---: |")
-        best: dict[tuple[str, str], tuple[float, float]] = {}
-        for _ in range(args.repeat):
-            for code, solver in runs:
-                result = whole_run(trees[code], "--solver", solver, *easy_args)
-                if (code, solver) not in best or result[0] < best[code, solver][0]:
-                    best[code, solver] = result
-        for code, solver in sorted(runs, key=lambda run: (run[1], run[0] != "before")):
-            wall, cpu = best[code, solver]
-            print(f"| {solver} | {code} | {wall:.2f} | {cpu:.2f} | {count / wall:,.0f} |")
+        for code, solver in runs:
+            whole_run(trees[code], "--solver", solver, "--limit", "2", str(warm))
+            wall, cpu = min(whole_run(trees[code], "--solver", solver, *easy_args)
+                            for _ in range(args.repeat))
+            print(f"| {solver} | {code} | {wall:.2f} | {cpu:.2f} | {count / wall:,.0f} |",
+                  flush=True)
         print(f"\nin-process, this checkout's DLXEngine on the {count:,} puzzles, best of "
               f"{args.repeat}")
         print("| call | wall s | CPU s |")
