@@ -41,7 +41,7 @@ from ..errors import BudgetExhausted, SolverError
 from ..exact_cover import ExactCover
 from .budget import Budget
 from .dlx_layout import COVERED, STEP_ENTER, build_links, primary_counts
-from .slicing import count_batch, in_slices
+from .slicing import DECIDED, count_batch, decided_parts, in_slices
 
 __all__ = ["BatchCount", "DancingLinks", "dlx_first", "dlx_solutions", "dlx_count",
            "load_kernels", "slice_for"]
@@ -254,7 +254,10 @@ class DancingLinks:
         (3, array([0]))
         """
         pre = self._check_pre(preselected)
-        return self._count_sliced(pre, _limit(limit), budget or Budget())
+        count, first, out = self._count_sliced(pre, _limit(limit), budget or Budget())
+        if out:
+            raise BudgetExhausted(f"DLX budget ran out after {count} solution(s)", count)
+        return count, first
 
     #: most nodes per kernel call between clock readings under a time budget
     slice_nodes = 1 << 16
@@ -263,12 +266,15 @@ class DancingLinks:
     #: (:func:`slice_for`; a 200x200 Sudoku's first slice of 65,536 nodes took 3 CPU s)
     slice_work = 1 << 25
 
-    def _count_sliced(self, pre: np.ndarray, limit: int, budget: Budget):
+    def _count_sliced(self, pre: np.ndarray, limit: int,
+                      budget: Budget) -> tuple[int, np.ndarray | None, bool]:
+        """``(count, first cover or None, the budget ran out)``: the first cover is kept
+        when the budget ends the count after it."""
         meter = budget.start()
         count_slice = _kernel("count_slice")
         done = _kernel("cover_preselected")(*self._links, self._spacers, pre, self._mark)
         if done == 0:
-            return 0, None
+            return 0, None, False
         self._stats[1] += done - 1
         state = np.array([0, STEP_ENTER, 0], dtype=np.int64)
         row = np.full(len(self._x), -1, dtype=np.int64)
@@ -280,17 +286,15 @@ class DancingLinks:
                                    start_nodes + stop, row, found))
 
         try:
-            if in_slices(step, lambda: self.nodes - start_nodes, self.slice_nodes, budget,
-                         meter, found=lambda: int(found[0])):
-                raise BudgetExhausted(f"DLX budget ran out after {int(found[0])} "
-                                      "solution(s)", int(found[0]))
+            out = in_slices(step, lambda: self.nodes - start_nodes, self.slice_nodes, budget,
+                            meter, found=lambda: int(found[0]))
         finally:
             _kernel("unwind")(*self._links, self._x, state)
             _kernel("uncover_preselected")(*self._links, self._spacers, pre)
         native.after_numba(*_NATIVE.values())
         count = int(found[0])
         first = np.sort(np.concatenate((pre, row[row >= 0]))) if count else None
-        return count, first
+        return count, first, out
 
     def _generate(self, pre: np.ndarray, slice_nodes: int = -1) -> Iterator[np.ndarray | None]:
         """Covers containing ``pre``, searched on a copy of the links; with ``slice_nodes``,
@@ -355,8 +359,7 @@ class DancingLinks:
         ([2, 1, 0], [[0, -1], [1, 2], [-1, -1]], [False, False, False])
         """
         starts, options = self._check_batch(pre_starts, pre_options)
-        extra = np.concatenate(([0], np.cumsum(self._secondary_only[options])))[starts]
-        width = self._width + (int(np.diff(extra).max()) if len(starts) > 1 else 0)
+        width = self._batch_width(starts, options)
         limit = _limit(limit)
         budget = budget or Budget()
         firsts = np.zeros((0, width), dtype=np.int32)
@@ -367,18 +370,73 @@ class DancingLinks:
             return counts, lost
 
         def alone(p: int) -> tuple[int, bool]:
-            try:
-                count, first = self.count_first(options[starts[p]:starts[p + 1]], limit,
-                                                 budget)
-            except BudgetExhausted as err:
-                return err.found or 0, True
-            firsts[p] = -1
-            if first is not None:
-                firsts[p, :len(first)] = first
-            return count, False
+            return self._alone(options[starts[p]:starts[p + 1]], limit, budget, firsts[p])
 
         counts, unknown = count_batch(batch, alone, self.slice_nodes, budget)
         return BatchCount(counts, firsts, unknown)
+
+    def count_many_parts(self, pre_starts: Any, pre_options: Any, limit: int | None = None,
+                         budget: Budget | None = None) -> Iterator[tuple[int, BatchCount]]:
+        """:meth:`count_many` in consecutive parts, in order, each as soon as its sets are
+        decided: ``(start, counts of sets start, start+1, ...)``.
+
+        The batch kernel runs in calls of at most two slices of nodes, each set with at most
+        one slice as in :meth:`count_many`; a set that needs more comes in a part of its own,
+        after the part of the sets before it, which is given out before that set's search
+        alone starts (:func:`~sudokit.solvers.slicing.decided_parts`). Each set is counted
+        with the same nodes as by :meth:`count_many`: the same counts, first covers and
+        unknowns, only sooner.
+
+        Examples
+        --------
+        >>> dlx = DancingLinks(2, 2, [0, 2, 3, 4], [0, 1, 0, 1])
+        >>> [(start, part.counts.tolist(), part.firsts.tolist()) for start, part in
+        ...  dlx.count_many_parts([0, 0, 1, 3], [1, 0, 1])]
+        [(0, [2, 1, 0], [[0, -1], [1, 2], [-1, -1]])]
+        """
+        starts, options = self._check_batch(pre_starts, pre_options)
+        width = self._batch_width(starts, options)
+        limit = _limit(limit)
+        budget = budget or Budget()
+        size = len(starts) - 1
+        counts = np.zeros(size, dtype=np.int64)
+        firsts = np.full((size, width), -1, dtype=np.int32)
+        lost = np.zeros(size, dtype=np.int8)
+        scratch = np.zeros(3, dtype=np.int64)
+        kernel = _kernel("solve_batch")
+        per_call = 2 * int(self.slice_nodes)
+
+        def step(cap: int, begin: int) -> int:
+            end = int(kernel(*self._links, self._spacers, self._x, self._stats, self._mark,
+                             starts, options, begin, limit, cap, per_call, counts, firsts,
+                             lost, scratch))
+            native.after_numba(*_NATIVE.values())
+            return end
+
+        def alone(p: int) -> tuple[int, bool]:
+            return self._alone(options[starts[p]:starts[p + 1]], limit, budget, firsts[p])
+
+        start = 0
+        for stop in decided_parts(step, alone, counts, lost, self.slice_nodes, budget):
+            yield start, BatchCount(counts[start:stop], _sorted_covers(firsts[start:stop]),
+                                    lost[start:stop] != DECIDED)
+            start = stop
+
+    def _alone(self, pre: np.ndarray, limit: int, budget: Budget,
+               first: np.ndarray) -> tuple[int, bool]:
+        """One preselected set counted again from the start in clock-read slices
+        (:meth:`count_first`): ``(count, the budget ran out)``; its first cover, sorted, into
+        ``first`` (-1 padded), also when the budget ran out after it."""
+        count, found, out = self._count_sliced(pre, limit, budget)
+        first[:] = -1
+        if found is not None:
+            first[:len(found)] = found
+        return count, out
+
+    def _batch_width(self, starts: np.ndarray, options: np.ndarray) -> int:
+        """The most options a cover of any set of the batch may have."""
+        extra = np.concatenate(([0], np.cumsum(self._secondary_only[options])))[starts]
+        return self._width + (int(np.diff(extra).max()) if len(starts) > 1 else 0)
 
     # internals ------------------------------------------------------------------------
     def _run_csr(self, starts, options, limit, width, max_nodes=-1):
@@ -386,13 +444,10 @@ class DancingLinks:
         firsts = np.full((len(counts), width), -1, dtype=np.int32)
         unknown = np.zeros(len(counts), dtype=np.int8)
         _kernel("solve_batch")(*self._links, self._spacers, self._x, self._stats, self._mark,
-                               starts, options, limit, max_nodes, counts, firsts, unknown,
-                               np.zeros(3, dtype=np.int64))
+                               starts, options, 0, limit, max_nodes, -1, counts, firsts,
+                               unknown, np.zeros(3, dtype=np.int64))
         native.after_numba(*_NATIVE.values())
-        big = np.iinfo(np.int32).max
-        firsts = np.sort(np.where(firsts < 0, big, firsts), axis=1)
-        firsts[firsts == big] = -1
-        return counts, firsts, unknown
+        return counts, _sorted_covers(firsts), unknown
 
     def _check_pre(self, preselected: Any) -> np.ndarray:
         pre = np.asarray(preselected)
@@ -480,6 +535,18 @@ def dlx_count(problem: Any, limit: int | None = None, preselected: Any = ()) -> 
     2
     """
     return DancingLinks.from_problem(problem).count(preselected, limit)
+
+
+def _sorted_covers(firsts: np.ndarray) -> np.ndarray:
+    """Each row's options sorted, the -1 padding after them.
+
+    >>> _sorted_covers(np.array([[5, 2, -1], [-1, -1, -1]], dtype=np.int32)).tolist()
+    [[2, 5, -1], [-1, -1, -1]]
+    """
+    big = np.iinfo(np.int32).max
+    ordered = np.sort(np.where(firsts < 0, big, firsts), axis=1)
+    ordered[ordered == big] = -1
+    return ordered
 
 
 def _limit(limit: int | None) -> int:

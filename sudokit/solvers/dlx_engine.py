@@ -3,7 +3,9 @@
 Opened for a grid *shape*, one DLX structure is built from the *empty* grid (the full
 ``4n^2`` construction, options in ``(cell, value)`` order); each puzzle's givens are
 preselected, and a whole batch is counted in one kernel call
-(:meth:`~sudokit.solvers.dlx.DancingLinks.count_many`), budgets included. Opened without a
+(:meth:`~sudokit.solvers.dlx.DancingLinks.count_many`), budgets included, or in parts, each
+as soon as it is decided (:meth:`DLXEngine.count_array_parts`, what the batch road takes: a
+hard instance holds back no answer before it). Opened without a
 shape, each instance (a lone grid, a graph, a Knuth-format problem, a formula through
 ``sat2xc``) gets its own structure from its kind's ``solo_xc_encoding``.
 
@@ -20,7 +22,7 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -33,7 +35,7 @@ from ..errors import BudgetExhausted, SolverError
 from ..problems import problem_kind
 from ..resources import check_fits
 from .budget import UNLIMITED, Budget, Meter
-from .dlx import DancingLinks, load_kernels
+from .dlx import BatchCount, DancingLinks, load_kernels
 from .engine import ArrayOutcome, EngineBase, Outcome
 
 __all__ = ["DLXEngine"]
@@ -76,14 +78,24 @@ class DLXEngine(EngineBase):
     def _decode(self, instance, cover):
         return None if cover is None else replace(self.shared, source=instance).decode(cover)
 
-    def _batch(self, givens: np.ndarray, limit: int | None, budget: Budget):
-        """Count a ``(B, cells)`` array of givens: each row's given options preselected."""
+    def _preselected(self, givens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The CSR sets of given options of a ``(B, cells)`` array of givens: ``(starts,
+        options)``, each row's given options preselected."""
         placed = givens > 0
         rows, cells = np.nonzero(placed)
         options = self.option_lookup[cells, givens[rows, cells] - 1]
         starts = np.zeros(len(givens) + 1, dtype=np.int64)
         np.cumsum(placed.sum(axis=1), out=starts[1:])
-        return self.links.count_many(starts, options, limit, budget)
+        return starts, options
+
+    def _found(self, givens: np.ndarray, batch: BatchCount, started: float) -> ArrayOutcome:
+        """A batch count of ``givens`` as an :class:`~sudokit.solvers.engine.ArrayOutcome`
+        (``started``: when its work began)."""
+        counts, firsts, unknown = batch
+        found = counts > 0
+        solved = self._solutions(givens.astype(np.int32), firsts, found)
+        solved[~found] = 0
+        return ArrayOutcome(counts, solved, unknown, time.perf_counter() - started)
 
     def _solutions(self, givens: np.ndarray, firsts: np.ndarray, found: np.ndarray):
         """The first covers of a batch as solutions, ``(B, cells)``, all at once (rows with
@@ -155,13 +167,65 @@ class DLXEngine(EngineBase):
         ``(N, cells)`` givens of the engine's shape: one kernel call."""
         started = time.perf_counter()
         givens = np.asarray(givens)
-        counts, firsts, unknown = self._batch(givens, limit, budget)
-        found = counts > 0
-        solved = self._solutions(givens.astype(np.int32), firsts, found)
-        solved[~found] = 0
-        return ArrayOutcome(counts, solved, unknown, time.perf_counter() - started)
+        batch = self.links.count_many(*self._preselected(givens), limit, budget)
+        return self._found(givens, batch, started)
 
     def solve_many(self, instances: Sequence[Any], budget: Budget = UNLIMITED) -> list[Outcome]:
         if self.shared is None:
             return super().solve_many(instances, budget)
         return self._many(instances, 1, budget, solving=True)
+
+    # the same in parts, each as soon as it is decided --------------------------------------
+    def count_array_parts(self, givens: np.ndarray, limit: int | None = None,
+                          budget: Budget = UNLIMITED) -> Iterator[ArrayOutcome]:
+        """:meth:`count_arrays` in consecutive parts, in order, each as soon as its rows are
+        decided (:meth:`~sudokit.solvers.dlx.DancingLinks.count_many_parts`): a row that
+        needs more than one slice of nodes holds back none before it. The answers are those
+        of :meth:`count_arrays`.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from sudokit.instances import sudoku
+        >>> dlx = DLXEngine(shape=sudoku(np.zeros((4, 4), int)))
+        >>> [part.counts.tolist() for part in dlx.count_array_parts(np.zeros((2, 16), int), 5)]
+        [[5, 5]]
+        """
+        started = time.perf_counter()
+        givens = np.asarray(givens)
+        parts = self.links.count_many_parts(*self._preselected(givens), limit, budget)
+        for start, batch in parts:
+            yield self._found(givens[start:start + len(batch.counts)], batch, started)
+            started = time.perf_counter()
+
+    def count_parts(self, instances: Sequence[Any], limit: int | None = None,
+                    budget: Budget = UNLIMITED) -> Iterator[list[Outcome]]:
+        """:meth:`count_many` in consecutive parts, in order, each as soon as it is decided
+        (one part with everything, unless opened for a shape).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from sudokit.instances import latin_square
+        >>> empty = latin_square(np.zeros((3, 3), int))
+        >>> with DLXEngine(shape=empty) as dlx:
+        ...     [[o.count for o in part] for part in dlx.count_parts([empty] * 2)]
+        [[12, 12]]
+        """
+        return self._parts(instances, limit, budget, solving=False)
+
+    def solve_parts(self, instances: Sequence[Any],
+                    budget: Budget = UNLIMITED) -> Iterator[list[Outcome]]:
+        """:meth:`solve_many` in consecutive parts, in order, each as soon as it is
+        decided."""
+        return self._parts(instances, 1, budget, solving=True)
+
+    def _parts(self, instances: Sequence[Any], limit: int | None, budget: Budget,
+               solving: bool) -> Iterator[list[Outcome]]:
+        if self.shared is None:   # one instance a call on the batch road (batch_size 1)
+            yield (self.solve_many(instances, budget) if solving
+                   else self.count_many(instances, limit, budget))
+            return
+        givens = np.stack([instance.flat_givens for instance in instances])
+        for found in self.count_array_parts(givens, limit, budget):
+            yield found.outcomes(self.shared.source.solution_shape, solving)

@@ -369,19 +369,28 @@ def solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats, mark,
 
 @njit
 def solve_batch(llink, rlink, top, ulink, dlink, spacers, x, stats, mark,
-                pre_starts, pre_options, limit, max_nodes, counts, firsts, unknown, state):
-    """:func:`solve_one` for each preselected set ``pre_options[pre_starts[p]:...]``.
+                pre_starts, pre_options, begin, limit, max_nodes, max_call, counts, firsts,
+                unknown, state):
+    """:func:`solve_one` for each preselected set ``pre_options[pre_starts[p]:...]`` from
+    set ``begin`` on; returns the set after the last one done.
 
     ``max_nodes`` is the node budget of each set (-1: none); a set that runs out gets
-    ``unknown[p] = 1`` and its count so far (a lower bound). ``state``: three int64 of
-    scratch (the caller's: the kernel allocates nothing, so it also runs without numba).
+    ``unknown[p] = 1`` and its count so far (a lower bound). ``max_call`` bounds the call:
+    it stops after the set at which its nodes reach ``max_call`` (-1: every set), so a call
+    is a bounded amount of work and the caller can give out the sets decided so far.
+    ``state``: three int64 of scratch (the caller's: the kernel allocates nothing, so it
+    also runs without numba).
     """
-    for p in range(len(counts)):
+    started = stats[0]
+    for p in range(begin, len(counts)):
         pre = pre_options[pre_starts[p]:pre_starts[p + 1]]
         budget = -1 if max_nodes < 0 else stats[0] + max_nodes
         counts[p] = solve_one(llink, rlink, top, ulink, dlink, spacers, x, state, stats,
                               mark, pre, limit, budget, firsts[p])
         unknown[p] = state[2]
+        if max_call >= 0 and stats[0] - started >= max_call:
+            return p + 1
+    return len(counts)
 
 
 @njit

@@ -11,6 +11,7 @@ is out before the next instance is looked at), never by the clock of this machin
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,7 +23,9 @@ from sudokit.formats.columns import ColumnChunk
 from sudokit.solvers.cp_engine import CPEngine
 from sudokit.solvers.dlx_engine import DLXEngine
 
-from ..helpers import data_path
+from ..helpers import data_path, interrupt, needs_proc
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SEVENTEEN = "sudoku/9x9-royle17/sudoku17.txt"
 
@@ -179,8 +182,9 @@ def test_a_node_budget_the_kernel_holds_needs_no_search_alone():
     assert len(parts) == 1 and parts[0][1].unknown.tolist() == [False, True, False]
 
 
+@pytest.mark.parametrize("solver", ["takano", "dlx"])
 @pytest.mark.parametrize("road", ["arrays", "instances"])
-def test_the_serial_road_writes_easy_answers_before_the_hard_one_is_done(road):
+def test_the_serial_road_writes_easy_answers_before_the_hard_one_is_done(road, solver):
     """answer_parts over one engine call (no pieces): the easy rows before the hard one form
     a part of their own, given out before the hard row's search; progress counts each."""
     from sudokit.batch.run import EngineCache, answer_parts
@@ -189,7 +193,7 @@ def test_the_serial_road_writes_easy_answers_before_the_hard_one_is_done(road):
     chunk = ColumnChunk(givens.astype(np.uint8), np.arange(1, 5), "sudoku", (2, 3))
     if road == "instances":
         chunk = grids_from_rows(chunk.values, chunk.box)
-    spec = RunSpec.of("count", limit=HARD_LIMIT, solver="takano")
+    spec = RunSpec.of("count", limit=HARD_LIMIT, solver=solver)
     with EngineCache() as engines:
         parts = [found.counts.tolist() for found in answer_parts(spec, chunk, engines)]
     assert parts == [[1, 1], [HARD_LIMIT], [1]]
@@ -198,3 +202,57 @@ def test_the_serial_road_writes_easy_answers_before_the_hard_one_is_done(road):
     assert np.concatenate([f.counts for f in streamed]).tolist() == [1, 1, HARD_LIMIT, 1]
     assert done == list(np.cumsum([len(f.counts) for f in streamed]))
     assert [len(f.counts) for f in streamed if HARD_LIMIT in f.counts] == [1]
+
+
+def test_progress_counts_the_easy_instances_while_a_hard_one_searches(monkeypatch):
+    """The serial run with pieces (as the command line runs it) of [easy, ..., hard, easy]:
+    the progress callback hears of every easy instance before the hard one is decided.
+    Checked by the nodes DLX has spent when each count is heard."""
+    from sudokit.batch.run import EngineCache
+
+    spent: list[int] = []
+    engines: list[DLXEngine] = []
+    original = EngineCache.for_arrays
+
+    def for_arrays(cache, spec, name, first):
+        engine = original(cache, spec, name, first)
+        engines.append(engine)
+        return engine
+
+    monkeypatch.setattr(EngineCache, "for_arrays", for_arrays)
+    givens = _six_by_six("eeeeeHe")
+    chunk = ColumnChunk(givens.astype(np.uint8), np.arange(1, 8), "sudoku", (2, 3))
+    spec = RunSpec.of("count", limit=HARD_LIMIT, solver="dlx")
+    done: list[int] = []
+
+    def progress(count: int) -> None:
+        done.append(count)
+        spent.append(engines[-1].links.nodes)
+
+    found = [f for _, f in answer_chunks(spec, [chunk], progress)]
+    assert np.concatenate([f.counts for f in found]).tolist() == [1] * 5 + [HARD_LIMIT, 1]
+    before_hard = done.index(5)     # all five easy ones heard of, as a count of their own
+    assert spent[-1] - spent[before_hard] >= HARD_LIMIT   # the hard one searched after
+
+
+@needs_proc
+def test_the_command_line_shows_the_easy_ones_done_while_the_last_searches(tmp_path):
+    """``count --solver dlx --progress`` of three easy puzzles and the empty grid (counted
+    without a limit: a search that never ends): the progress line reaches 3/4 while the
+    process is still running (``interrupt`` fails if it ends first), then Ctrl-C stops it
+    within a slice (exit 130), the three answers written."""
+    import os
+    import subprocess
+    import sys
+
+    lines = _givens(3).tolist() + [[0] * 81]
+    path = tmp_path / "puzzles.txt"
+    path.write_text("".join("".join(map(str, row)) + "\n" for row in lines))
+    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1", PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "sudokit", "count", "--solver", "dlx",
+                                "--progress", str(path)], cwd=ROOT, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    run = interrupt(process, lambda out, err: " 3/4 " in err)
+    assert run.code == 130, run.err
+    assert run.err.strip().splitlines()[-1] == "sudokit: interrupted"
+    assert [line.split()[-1] for line in run.out.splitlines()] == ["1", "1", "1"]
