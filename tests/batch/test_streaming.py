@@ -256,3 +256,24 @@ def test_the_command_line_shows_the_easy_ones_done_while_the_last_searches(tmp_p
     assert run.code == 130, run.err
     assert run.err.strip().splitlines()[-1] == "sudokit: interrupted"
     assert [line.split()[-1] for line in run.out.splitlines()] == ["1", "1", "1"]
+
+
+@needs_proc
+def test_the_answers_before_a_search_that_never_ends_reach_the_pipe(tmp_path):
+    """200 easy puzzles and the empty grid, stdout a pipe: the 200 answers are readable
+    while the empty grid is still searched (each part is flushed as written, so no answer
+    waits in the buffer for a search that never ends)."""
+    import os
+    import subprocess
+    import sys
+
+    lines = _givens(200).tolist() + [[0] * 81]
+    path = tmp_path / "puzzles.txt"
+    path.write_text("".join("".join(map(str, row)) + "\n" for row in lines))
+    env = dict(os.environ, SUDOKIT_NO_PROGRESS="1", PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "sudokit", "count", "--solver", "dlx",
+                                str(path)], cwd=ROOT, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    run = interrupt(process, lambda out, err: out.count("\n") >= 200)
+    assert run.code == 130, run.err
+    assert [line.split()[-1] for line in run.out.splitlines()] == ["1"] * 200
