@@ -15,13 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit.formats import parse_puzzles
-from sudokit.human import TECHNIQUES, intersections, solve_path, subsets
+from sudokit.human import TECHNIQUES, exclusion, intersections, solve_path, subsets, wings
 from sudokit.human.board import Board
 from sudokit.human.path import apply_step
 from sudokit.human.set_kernel import direct_hidden_find
 from sudokit.human.tables import cands_array, layout_arrays
 
 from ..helpers import data_path
+from . import human_reference as old
 from . import set_reference as before
 from .test_human_speed import LAYOUTS, _random_board
 
@@ -33,11 +34,15 @@ CHEAP = {
 }
 
 #: the slower ones (checked on fewer boards)
-SLOW: dict = {}
+SLOW = {
+    "wxyz-wing": old.wxyz_wing, "vwxyz-wing": old.vwxyz_wing,
+    "aligned-pair-exclusion": old.aligned_pair_exclusion,
+}
 
 #: the module whose MAX_SIDE sends each finder to its plain loops
 MODULES = {"direct-pointing": intersections, "direct-claiming": intersections,
-           "direct-hidden-pair": subsets, "direct-hidden-triple": subsets}
+           "direct-hidden-pair": subsets, "direct-hidden-triple": subsets,
+           "wxyz-wing": wings, "vwxyz-wing": wings, "aligned-pair-exclusion": exclusion}
 
 BOXED = ("direct-pointing", "direct-claiming")
 
