@@ -25,7 +25,7 @@ import numpy as np
 from .._accel.numba_cache import njit
 
 __all__ = ["MAX_SIDE", "direct_hidden_find", "direct_locked_find", "als_wing_find",
-           "aligned_pair_find"]
+           "aligned_pair_find", "naked_find", "hidden_find", "locked_find"]
 
 #: the largest side whose candidate masks an ``int64`` holds
 MAX_SIDE = 62
@@ -110,15 +110,8 @@ def direct_hidden_find(cands, units, n, size):
                     out[3] = other + 1
                     out[4] = units[u, position]
                     return out
-            # the next combination of ``size`` of the k values, in lexicographic order
-            i = size - 1
-            while i >= 0 and pick[i] == k - size + i:
-                i -= 1
-            if i < 0:
+            if not _next_pick(pick, size, k):
                 break
-            pick[i] += 1
-            for j in range(i + 1, size):
-                pick[j] = pick[j - 1] + 1
     return out
 
 
@@ -419,4 +412,157 @@ def aligned_pair_find(cands, peer):
                 out[0] = a
                 out[1] = b
                 return out
+    return out
+
+
+@njit
+def _next_pick(pick, size, k):
+    """Move ``pick`` to the next combination of ``size`` of ``k`` items, in lexicographic
+    order; False past the last."""
+    i = size - 1
+    while i >= 0 and pick[i] == k - size + i:
+        i -= 1
+    if i < 0:
+        return False
+    pick[i] += 1
+    for j in range(i + 1, size):
+        pick[j] = pick[j - 1] + 1
+    return True
+
+
+@njit
+def naked_find(cands, units, size):
+    """The first naked subset of ``size`` cells that removes a candidate
+    (:meth:`~sudokit.human.facts.UnitFacts.naked` unit by unit, in index order): the
+    combinations of the positions with 2 to ``size`` candidates, in order. ``[unit,
+    positions mask, values mask]``, or ``unit = -1``."""
+    out = np.full(3, -1, dtype=np.int64)
+    width = units.shape[1]
+    small = np.empty(width, dtype=np.int64)
+    pick = np.empty(size, dtype=np.int64)
+    for u in range(units.shape[0]):
+        k = 0
+        for p in range(width):
+            count = _count(cands[units[u, p]])
+            if 2 <= count <= size:
+                small[k] = p
+                k += 1
+        if k < size:
+            continue
+        for i in range(size):
+            pick[i] = i
+        while True:
+            union = 0
+            positions = 0
+            for i in range(size):
+                union |= cands[units[u, small[pick[i]]]]
+                positions |= np.int64(1) << small[pick[i]]
+            if _count(union) == size:
+                for p in range(width):
+                    if not (positions >> p) & 1 and cands[units[u, p]] & union:
+                        out[0] = u
+                        out[1] = positions
+                        out[2] = union
+                        return out
+            if not _next_pick(pick, size, k):
+                break
+    return out
+
+
+@njit
+def hidden_find(cands, units, n, size):
+    """The first hidden subset of ``size`` values that removes a candidate
+    (:meth:`~sudokit.human.facts.UnitFacts.hidden` unit by unit, in index order): the
+    combinations of the values with 2 to ``size`` places, in order, in units with more than
+    ``size`` positions holding candidates. ``[unit, values mask, positions mask]``, or
+    ``unit = -1``."""
+    out = np.full(3, -1, dtype=np.int64)
+    width = units.shape[1]
+    places = np.zeros(n, dtype=np.int64)
+    values = np.empty(n, dtype=np.int64)
+    pick = np.empty(size, dtype=np.int64)
+    for u in range(units.shape[0]):
+        filled = 0
+        for p in range(width):
+            if cands[units[u, p]]:
+                filled += 1
+        if filled <= size:
+            continue
+        _unit_places(cands, units, u, n, places)
+        k = 0
+        for v in range(n):
+            count = _count(places[v])
+            if 2 <= count <= size:
+                values[k] = v
+                k += 1
+        if k < size:
+            continue
+        for i in range(size):
+            pick[i] = i
+        while True:
+            union = 0
+            keep = 0
+            for i in range(size):
+                union |= places[values[pick[i]]]
+                keep |= np.int64(1) << values[pick[i]]
+            if _count(union) == size:
+                for p in range(width):
+                    if (union >> p) & 1 and cands[units[u, p]] & ~keep:
+                        out[0] = u
+                        out[1] = keep
+                        out[2] = union
+                        return out
+            if not _next_pick(pick, size, k):
+                break
+    return out
+
+
+@njit
+def locked_find(cands, units, cell_units, member, first):
+    """The first pointing or claiming that removes a candidate
+    (:func:`~sudokit.human.intersections.pointing`): each unit ``first`` marks, in index
+    order, each value with two or more places there, in increasing order, each other unit
+    holding all of them, in index order, that has the value outside the first unit.
+    ``[first unit, value, other unit]``, or ``first unit = -1``."""
+    out = np.full(3, -1, dtype=np.int64)
+    count_units, width = units.shape
+    cells = np.empty(width, dtype=np.int64)
+    for index in range(count_units):
+        if not first[index]:
+            continue
+        present = 0
+        twice = 0
+        for p in range(width):
+            mask = cands[units[index, p]]
+            twice |= present & mask
+            present |= mask
+        while twice:
+            value0 = _lowest(twice)
+            twice &= twice - 1
+            low = np.int64(1) << value0
+            found = 0
+            for p in range(width):
+                if cands[units[index, p]] & low:
+                    cells[found] = units[index, p]
+                    found += 1
+            for slot in range(cell_units.shape[1]):
+                other = cell_units[cells[0], slot]
+                if other < 0:
+                    break
+                if other == index:
+                    continue
+                shared = True
+                for i in range(1, found):
+                    if not member[other, cells[i]]:
+                        shared = False
+                        break
+                if not shared:
+                    continue
+                for p in range(width):
+                    c = units[other, p]
+                    if not member[index, c] and cands[c] & low:
+                        out[0] = index
+                        out[1] = value0 + 1
+                        out[2] = other
+                        return out
     return out

@@ -42,14 +42,31 @@ class LayoutArrays:
     member: np.ndarray
     kind: np.ndarray
     peer: np.ndarray
-    _kinds: dict = field(default_factory=dict, repr=False)
+    _masks: dict = field(default_factory=dict, repr=False)
 
     def of_kinds(self, layout: Layout, kinds: tuple[str, ...]) -> np.ndarray:
         """``(U,)`` bool: the units of ``layout`` whose kind is one of ``kinds`` (kept)."""
-        found = self._kinds.get(kinds)
+        found = self._masks.get(kinds)
         if found is None:
-            found = self._kinds[kinds] = np.array([k in kinds for k in layout.kind],
+            found = self._masks[kinds] = np.array([k in kinds for k in layout.kind],
                                                   dtype=np.bool_)
+        return found
+
+    def of_units(self, units: tuple[int, ...]) -> np.ndarray:
+        """``(U,)`` bool: the units ``units`` (kept).
+
+        Examples
+        --------
+        >>> from sudokit.instances import latin_square
+        >>> from .board import Board
+        >>> board = Board.of(latin_square(np.zeros((2, 2), dtype=int)))
+        >>> layout_arrays(board.layout).of_units((1, 2)).tolist()
+        [False, True, True, False]
+        """
+        found = self._masks.get(units)
+        if found is None:
+            found = self._masks[units] = np.zeros(len(self.units), dtype=np.bool_)
+            found[list(units)] = True
         return found
 
 

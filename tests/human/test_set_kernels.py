@@ -31,6 +31,10 @@ CHEAP = {
     "direct-pointing": before.direct_pointing, "direct-claiming": before.direct_claiming,
     "direct-hidden-pair": before.direct_hidden_pair,
     "direct-hidden-triple": before.direct_hidden_triple,
+    "pointing": old.pointing, "claiming": old.claiming,
+    "naked-pair": old.naked_pair, "naked-triple": old.naked_triple,
+    "naked-quad": old.naked_quad, "hidden-pair": old.hidden_pair,
+    "hidden-triple": old.hidden_triple, "hidden-quad": old.hidden_quad,
 }
 
 #: the slower ones (checked on fewer boards)
@@ -42,9 +46,12 @@ SLOW = {
 #: the module whose MAX_SIDE sends each finder to its plain loops
 MODULES = {"direct-pointing": intersections, "direct-claiming": intersections,
            "direct-hidden-pair": subsets, "direct-hidden-triple": subsets,
+           "pointing": intersections, "claiming": intersections,
+           **{f"{kind}-{size}": subsets for kind in ("naked", "hidden")
+              for size in ("pair", "triple", "quad")},
            "wxyz-wing": wings, "vwxyz-wing": wings, "aligned-pair-exclusion": exclusion}
 
-BOXED = ("direct-pointing", "direct-claiming")
+BOXED = ("direct-pointing", "direct-claiming", "pointing", "claiming")
 
 
 def _same(board: Board, name: str, monkeypatch=None) -> None:
