@@ -25,7 +25,7 @@ import numpy as np
 from .._accel.numba_cache import njit
 
 __all__ = ["MAX_SIDE", "direct_hidden_find", "direct_locked_find", "als_wing_find",
-           "aligned_pair_find", "naked_find", "hidden_find", "locked_find"]
+           "aligned_pair_find", "naked_find", "hidden_find", "locked_find", "fish_find"]
 
 #: the largest side whose candidate masks an ``int64`` holds
 MAX_SIDE = 62
@@ -565,4 +565,54 @@ def locked_find(cands, units, cell_units, member, first):
                         out[1] = value0 + 1
                         out[2] = other
                         return out
+    return out
+
+
+@njit
+def fish_find(cands, n, size):
+    """The first basic fish of ``size`` lines that removes a candidate
+    (:func:`~sudokit.human.fish.fish`, :func:`~sudokit.human.facts.first_fish`): values in
+    increasing order, base lines rows then columns, the combinations of the lines with 2 to
+    ``size`` places in order. ``[value, 1 for rows (0 for columns), base lines mask, cover
+    lines mask]``, or ``value = -1``. Rows and columns are the grid's first ``2n`` units,
+    cell ``row * n + column``."""
+    out = np.full(4, -1, dtype=np.int64)
+    places = np.zeros(n, dtype=np.int64)
+    lines = np.empty(n, dtype=np.int64)
+    pick = np.empty(size, dtype=np.int64)
+    for value0 in range(n):
+        low = np.int64(1) << value0
+        for by_rows in (1, 0):
+            for line in range(n):
+                mask = 0
+                for k in range(n):
+                    cell = line * n + k if by_rows else k * n + line
+                    if cands[cell] & low:
+                        mask |= np.int64(1) << k
+                places[line] = mask
+            count = 0
+            for line in range(n):
+                if 2 <= _count(places[line]) <= size:
+                    lines[count] = line
+                    count += 1
+            if count < size:
+                continue
+            for i in range(size):
+                pick[i] = i
+            while True:
+                union = 0
+                base = 0
+                for i in range(size):
+                    union |= places[lines[pick[i]]]
+                    base |= np.int64(1) << lines[pick[i]]
+                if _count(union) == size:
+                    for line in range(n):
+                        if not (base >> line) & 1 and places[line] & union:
+                            out[0] = value0 + 1
+                            out[1] = by_rows
+                            out[2] = base
+                            out[3] = union
+                            return out
+                if not _next_pick(pick, size, count):
+                    break
     return out

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit.formats import parse_puzzles
-from sudokit.human import TECHNIQUES, exclusion, intersections, solve_path, subsets, wings
+from sudokit.human import TECHNIQUES, exclusion, fish, intersections, solve_path, subsets, wings
 from sudokit.human.board import Board
 from sudokit.human.path import apply_step
 from sudokit.human.set_kernel import direct_hidden_find
@@ -35,6 +35,7 @@ CHEAP = {
     "naked-pair": old.naked_pair, "naked-triple": old.naked_triple,
     "naked-quad": old.naked_quad, "hidden-pair": old.hidden_pair,
     "hidden-triple": old.hidden_triple, "hidden-quad": old.hidden_quad,
+    "x-wing": old.x_wing, "swordfish": old.swordfish, "jellyfish": old.jellyfish,
 }
 
 #: the slower ones (checked on fewer boards)
@@ -47,6 +48,7 @@ SLOW = {
 MODULES = {"direct-pointing": intersections, "direct-claiming": intersections,
            "direct-hidden-pair": subsets, "direct-hidden-triple": subsets,
            "pointing": intersections, "claiming": intersections,
+           "x-wing": fish, "swordfish": fish, "jellyfish": fish,
            **{f"{kind}-{size}": subsets for kind in ("naked", "hidden")
               for size in ("pair", "triple", "quad")},
            "wxyz-wing": wings, "vwxyz-wing": wings, "aligned-pair-exclusion": exclusion}
