@@ -63,6 +63,8 @@ def _runs(*commands: str, stdin: str = "") -> tuple[tuple[tuple[str, ...], str],
 
 _EMPTY4, _EMPTY9 = "." * 16 + "\n", "." * 81 + "\n"
 _LATIN3 = "." * 9 + "\n"
+#: a puzzle of diabolical.txt whose rating path calls every kernel of sudokit/human/set_kernel.py
+_RATED = "600100982002500000800090030200609300000000000003708004080060009000005600169002003\n"
 
 FAMILIES: dict[str, KernelFamily] = {family.name: family for family in (
     KernelFamily("takano", "the takano search kernels (solve and count of grids up to 16x16)", 45,
@@ -90,9 +92,10 @@ FAMILIES: dict[str, KernelFamily] = {family.name: family for family in (
     KernelFamily("cp", "the kernels of --solver cp (large hard grids and Latin squares)", 25,
                  _runs("solve --solver cp {qwh5.pls}", "count --solver cp --limit 2 {top3.txt}",
                        "solve --solver cp {myciel3-precolored.col}")),
-    KernelFamily("grading", "the grading propagators (grade)", 17,
+    KernelFamily("grading", "the grading propagators (grade)", 25,
                  _runs("grade {top3.txt}", "grade {top3.txt} --summary", "grade {x9.txt}",
-                       "grade {six.txt}", "grade {qwh5.pls}")),
+                       "grade {six.txt}", "grade {qwh5.pls}")
+                 + _runs("grade --rating -", stdin=_RATED)),     # the human rating's kernels
     KernelFamily("generate", "the generators' fills and clue removal (generate)", 10,
                  _runs("generate sudoku --size 9 --count 3 --seed 7 --minimal",
                        "generate sudoku --size 6 --box 2x3 --seed 1 --clues 10 --solution",

@@ -19,40 +19,58 @@ Examples
 from __future__ import annotations
 
 from .board import Board, bits, cells_text
+from .set_kernel import MAX_SIDE, aligned_pair_find
 from .step import Step, elimination_step
+from .tables import cands_array, layout_arrays
 
 __all__ = ["aligned_pair_exclusion"]
 
 
 def aligned_pair_exclusion(board: Board) -> Step | None:
-    """The first aligned pair exclusion that removes a candidate (see the module)."""
+    """The first aligned pair exclusion that removes a candidate (see the module). The
+    search is compiled (:func:`~sudokit.human.set_kernel.aligned_pair_find`; plain loops
+    past :data:`~sudokit.human.set_kernel.MAX_SIDE`), the step built here."""
+    if board.n <= MAX_SIDE:
+        a, b = aligned_pair_find(board.kept(cands_array),
+                                 layout_arrays(board.layout).peer).tolist()
+        if a < 0:
+            return None
+        removed = _removed(board, a, b)
+    else:
+        found = _aligned_pair_loops(board)
+        if found is None:
+            return None
+        a, b, removed = found
+    cands = board.cands
+    pattern = [(c, v) for c in (a, b) for v in bits(cands[c])]
+    return elimination_step(board, "aligned-pair-exclusion", 6.2, removed, pattern, (),
+                            f"aligned pair exclusion {cells_text(board.n, (a, b))}")
+
+
+def _removed(board: Board, a: int, b: int) -> list[tuple[int, int]]:
+    """The candidates the aligned pair ``a``, ``b`` excludes."""
+    cands, peers = board.cands, board.layout.peers
+    blocked = {cands[c] for c in peers[a] & peers[b] if cands[c].bit_count() == 2}
+    ma, mb = cands[a], cands[b]
+    return [(a, v) for v in bits(ma & ~_allowed(ma, mb, blocked))] + \
+        [(b, v) for v in bits(mb & ~_allowed(mb, ma, blocked))]
+
+
+def _aligned_pair_loops(board: Board) -> tuple[int, int, list[tuple[int, int]]] | None:
+    """:func:`aligned_pair_exclusion`'s search in Python, for sides the kernel's masks do
+    not hold: ``(a, b, removed)``."""
     cands, peers = board.cands, board.layout.peers
     n = board.n
     bivalue = {c for c in range(n * n) if cands[c].bit_count() == 2}
     for a in range(n * n):
-        ma = cands[a]
-        if ma.bit_count() < 2:
-            continue
-        near = peers[a] & bivalue
-        if not near:
+        if cands[a].bit_count() < 2 or not peers[a] & bivalue:
             continue                # no blocker for any pair of a's
         for b in sorted(peers[a]):
-            mb = cands[b]
-            if b < a or mb.bit_count() < 2:
-                continue
-            # a blocker is bivalue, so it forbids exactly the pair of its own two values
-            blocked = {cands[c] for c in near & peers[b]}
-            if not blocked:
+            if b < a or cands[b].bit_count() < 2 or not peers[a] & peers[b] & bivalue:
                 continue            # every value of one keeps a partner in the other
-            allowed_a = _allowed(ma, mb, blocked)
-            allowed_b = _allowed(mb, ma, blocked)
-            removed = [(a, v) for v in bits(ma & ~allowed_a)] + \
-                [(b, v) for v in bits(mb & ~allowed_b)]
+            removed = _removed(board, a, b)
             if removed:
-                pattern = [(c, v) for c in (a, b) for v in bits(cands[c])]
-                return elimination_step(board, "aligned-pair-exclusion", 6.2, removed,
-                                        pattern, (),
-                                        f"aligned pair exclusion {cells_text(n, (a, b))}")
+                return a, b, removed
     return None
 
 

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from .board import Board
 from .facts import first_fish
+from .set_kernel import MAX_SIDE, fish_find
 from .step import Step, elimination_step
+from .tables import cands_array
 
 __all__ = ["x_wing", "swordfish", "jellyfish", "fish"]
 
@@ -43,38 +45,56 @@ def _line_places(board: Board) -> tuple[list[tuple[int, ...]], list[tuple[int, .
 
 
 def fish(board: Board, size: int, rating: float) -> Step | None:
-    """The first basic fish of ``size`` lines that removes a candidate."""
+    """The first basic fish of ``size`` lines that removes a candidate (compiled:
+    :func:`~sudokit.human.set_kernel.fish_find`; the unit facts' search past
+    :data:`~sudokit.human.set_kernel.MAX_SIDE`)."""
     n = board.n
     cands = board.cands
     word, technique = _NAMES[size]
+    if n <= MAX_SIDE:
+        value, rows, base_mask, union = fish_find(board.kept(cands_array), n, size).tolist()
+        if value < 0:
+            return None
+        by_rows = bool(rows)
+        base = {line for line in range(n) if base_mask >> line & 1}
+    else:
+        found = _fish_loops(board, size)
+        if found is None:
+            return None
+        value, by_rows, lines, union = found
+        base = set(lines)
+    bit = 1 << (value - 1)
+    cross = [k for k in range(n) if union >> k & 1]
+
+    def at(line, k):
+        return line * n + k if by_rows else k * n + line
+    removed = [(at(line, k), value) for k in cross for line in range(n)
+               if line not in base and cands[at(line, k)] & bit]
+    pattern = [(at(line, k), value) for line in base for k in cross
+               if cands[at(line, k)] & bit]
+    first, second = ("rows", "columns") if by_rows else ("columns", "rows")
+    one = first[:-1]
+    other = second[:-1]
+    houses = tuple(f"{one} {line + 1}" for line in sorted(base)) + tuple(
+        f"{other} {k + 1}" for k in cross)
+    return elimination_step(
+        board, technique, rating, removed, pattern, houses,
+        f"{word} on {value} in {first} "
+        f"{','.join(str(line + 1) for line in sorted(base))}, {second} "
+        f"{','.join(str(k + 1) for k in cross)}")
+
+
+def _fish_loops(board: Board, size: int) -> tuple[int, bool, tuple[int, ...], int] | None:
+    """:func:`fish`'s search on the unit facts, for sides the kernel's masks do not hold:
+    ``(value, by rows, base lines, cover lines mask)``."""
     table = board.layout.fish
     by_row_places, by_column_places = board.kept(_line_places)
-    for value in range(1, n + 1):
-        bit = 1 << (value - 1)
+    for value in range(1, board.n + 1):
         for by_rows in (True, False):
             masks = (by_row_places if by_rows else by_column_places)[value - 1]
             found = first_fish(table, size, masks)
-            if found is None:
-                continue
-            base = set(found[0])
-            cross = [k for k in range(n) if found[1] >> k & 1]
-
-            def at(line, k, by_rows=by_rows):
-                return line * n + k if by_rows else k * n + line
-            removed = [(at(line, k), value) for k in cross for line in range(n)
-                       if line not in base and cands[at(line, k)] & bit]
-            pattern = [(at(line, k), value) for line in base for k in cross
-                       if cands[at(line, k)] & bit]
-            first, second = ("rows", "columns") if by_rows else ("columns", "rows")
-            one = first[:-1]
-            other = second[:-1]
-            houses = tuple(f"{one} {line + 1}" for line in sorted(base)) + tuple(
-                f"{other} {k + 1}" for k in cross)
-            return elimination_step(
-                board, technique, rating, removed, pattern, houses,
-                f"{word} on {value} in {first} "
-                f"{','.join(str(line + 1) for line in sorted(base))}, {second} "
-                f"{','.join(str(k + 1) for k in cross)}")
+            if found is not None:
+                return value, by_rows, found[0], found[1]
     return None
 
 

@@ -25,29 +25,55 @@ from functools import partial
 
 from .board import Board
 from .facts import UnitFacts
+from .set_kernel import MAX_SIDE, direct_locked_find, locked_find
 from .step import Step, elimination_step, make_step, placement_text
+from .tables import cands_array, layout_arrays
 
 __all__ = ["pointing", "claiming", "direct_pointing", "direct_claiming"]
 
 
 def _locked(board: Board, first: tuple[int, ...], technique: str, rating: float,
             name: str) -> Step | None:
+    """The first locked candidates of the units ``first`` (in index order) that remove a
+    candidate (compiled: :func:`~sudokit.human.set_kernel.locked_find`; the unit facts'
+    search past :data:`~sudokit.human.set_kernel.MAX_SIDE`)."""
     layout = board.layout
+    cands = board.cands
+    if board.n <= MAX_SIDE:
+        arrays = layout_arrays(layout)
+        index, value, other = locked_find(board.kept(cands_array), arrays.units,
+                                          arrays.cell_units, arrays.member,
+                                          arrays.of_units(first)).tolist()
+        if index < 0:
+            return None
+    else:
+        found = _locked_loops(board, first)
+        if found is None:
+            return None
+        index, value, other = found
+    low = 1 << (value - 1)
+    unit = layout.units[index]
+    cells = [c for c in unit if cands[c] & low]
+    inside = set(unit)
+    removed = [(c, value) for c in layout.units[other] if c not in inside and cands[c] & low]
+    names = (layout.unit_names[index], layout.unit_names[other])
+    return elimination_step(
+        board, technique, rating, removed, [(c, value) for c in cells],
+        names, f"{name} {value} in {names[0]} on {names[1]}")
+
+
+def _locked_loops(board: Board, first: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """:func:`_locked`'s search on the unit facts, for sides the kernel's masks do not
+    hold: ``(first unit, value, other unit)``."""
     cands = board.cands
     facts = board.kept(Board.unit_facts)
     for index in first:
-        for value0, where, targets in facts[index].memo(("locked", index),
-                                                        partial(_confined, board, index)):
+        for value0, _, targets in facts[index].memo(("locked", index),
+                                                    partial(_confined, board, index)):
             low = 1 << value0
             for other, outside in targets:
-                removed = [(c, value0 + 1) for c in outside if cands[c] & low]
-                if removed:
-                    unit = layout.units[index]
-                    cells = [c for p, c in enumerate(unit) if where >> p & 1]
-                    names = (layout.unit_names[index], layout.unit_names[other])
-                    return elimination_step(
-                        board, technique, rating, removed, [(c, value0 + 1) for c in cells],
-                        names, f"{name} {value0 + 1} in {names[0]} on {names[1]}")
+                if any(cands[c] & low for c in outside):
+                    return index, value0 + 1, other
     return None
 
 
@@ -77,9 +103,38 @@ def _direct(board: Board, first_kinds: tuple[str, ...], technique: str, rating: 
             name: str) -> Step | None:
     """A locked candidate whose removals leave the value one place in another unit of the
     first unit's kind that crosses the second unit: that hidden single is placed (Sudoku
-    Explainer's direct pointing and claiming)."""
+    Explainer's direct pointing and claiming). The search is compiled
+    (:func:`~sudokit.human.set_kernel.direct_locked_find`; plain loops past
+    :data:`~sudokit.human.set_kernel.MAX_SIDE`), the step built here."""
+    layout = board.layout
+    if board.n <= MAX_SIDE:
+        arrays = layout_arrays(layout)
+        first = arrays.of_kinds(layout, first_kinds)
+        index, other, third, cell, value = (int(x) for x in direct_locked_find(
+            board.kept(cands_array), arrays.units, arrays.cell_units, arrays.member,
+            arrays.kind, first))
+        if index < 0:
+            return None
+    else:
+        found = _direct_loops(board, first_kinds)
+        if found is None:
+            return None
+        index, other, third, cell, value = found
+    low = 1 << (value - 1)
+    cells = [c for c in layout.units[index] if board.cands[c] & low]
+    names = (layout.unit_names[index], layout.unit_names[other], layout.unit_names[third])
+    return make_step(
+        board, technique, rating, place=[(cell, value)],
+        pattern=[(c, value) for c in cells], houses=names,
+        text=f"{placement_text(board.n, cell, value)} ({name} {value} in "
+             f"{names[0]} on {names[1]}, then hidden single in {names[2]})")
+
+
+def _direct_loops(board: Board, first_kinds: tuple[str, ...]
+                  ) -> tuple[int, int, int, int, int] | None:
+    """:func:`_direct`'s search in Python, for sides the kernel's masks do not hold:
+    ``(first unit, other unit, third unit, cell, value)``."""
     layout, cands = board.layout, board.cands
-    n = board.n
     for index, unit in enumerate(layout.units):
         if layout.kind[index] not in first_kinds:
             continue
@@ -109,14 +164,7 @@ def _direct(board: Board, first_kinds: tuple[str, ...], technique: str, rating: 
                     places = board.cells_with(third, value)
                     left = [c for c in places if c not in removed]
                     if len(places) > 1 and len(left) == 1 and len(places) > len(left):
-                        names = (layout.unit_names[index], layout.unit_names[other],
-                                 layout.unit_names[third])
-                        return make_step(
-                            board, technique, rating, place=[(left[0], value)],
-                            pattern=[(c, value) for c in cells], houses=names,
-                            text=f"{placement_text(n, left[0], value)} ({name} {value} in "
-                                 f"{names[0]} on {names[1]}, then hidden single in "
-                                 f"{names[2]})")
+                        return index, other, third, left[0], value
     return None
 
 

@@ -32,8 +32,14 @@ Examples
 
 from __future__ import annotations
 
+import functools
+
+import numpy as np
+
 from .board import Board, bits, cell_text
+from .set_kernel import MAX_SIDE, als_wing_find
 from .step import Step, elimination_step
+from .tables import cands_array, layout_arrays
 
 __all__ = ["xy_wing", "xyz_wing", "w_wing", "als_wing", "wxyz_wing", "vwxyz_wing",
            "ALS_WING_RATING"]
@@ -180,63 +186,89 @@ def _seeing_all(board: Board, cells, exclude) -> set[int]:
 
 def als_wing(board: Board, size: int) -> Step | None:
     """The easiest almost-locked-set wing of ``size`` cells and a bivalue cell (see the
-    module): lowest rating first, then the most eliminations."""
+    module): lowest rating first, then the most eliminations. The search is compiled
+    (:func:`~sudokit.human.set_kernel.als_wing_find`; plain loops past
+    :data:`~sudokit.human.set_kernel.MAX_SIDE`), the step built here."""
     technique, rating_of = ALS_WING_RATING[size]
-    cands, peers = board.cands, board.layout.peers
+    cands = board.cands
     n = board.n
-    by_mask: dict[int, list[int]] = {}            # bivalue cells by their candidates
-    for c in range(n * n):
-        if cands[c].bit_count() == 2:
-            by_mask.setdefault(cands[c], []).append(c)
-    pivots_of: dict[int, list[int]] = {}          # union mask -> its pivots, in order
+    if n <= MAX_SIDE:
+        arrays = layout_arrays(board.layout)
+        found = als_wing_find(board.kept(cands_array), arrays.units, arrays.peer, size,
+                              _ratings(size, n)).tolist()
+        if found[0] < 0:
+            return None
+        pivot, group = found[0], tuple(found[1:])
+    else:
+        best = _als_wing_loops(board, size)
+        if best is None:
+            return None
+        group, pivot = best
+    rating = round(rating_of(max(cands[c].bit_count() for c in group)), 1)
+    union = 0
+    for c in group:
+        union |= cands[c]
+    victims, double = _wing_removals(board, group, union, pivot)
+    pattern = [(c, v) for c in group + (pivot,) for v in bits(cands[c])]
+    name = technique.upper().replace("-WING", "-wing")
+    what = ", ".join(f"{cell_text(n, c)} ({_pair(cands[c])})" for c in group)
+    link = "doubly linked to" if double else "and"
+    return elimination_step(board, technique, rating, sorted(victims), pattern, (),
+                            f"{name} {what} {link} {cell_text(n, pivot)} "
+                            f"({_pair(cands[pivot])})")
+
+
+@functools.cache
+def _ratings(size: int, n: int) -> np.ndarray:
+    """The rating of a wing of ``size`` cells by the largest number of candidates of a cell
+    of its set (0 to ``n``), as the kernel compares them."""
+    _, rating_of = ALS_WING_RATING[size]
+    return np.array([round(rating_of(biggest), 1) for biggest in range(n + 1)])
+
+
+def _wing_removals(board: Board, group: tuple[int, ...], union: int, pivot: int
+                   ) -> tuple[set[tuple[int, int]], bool]:
+    """What the set ``group`` (holding ``union``) and the bivalue cell ``pivot`` remove, and
+    whether they are doubly linked (nothing when no value of the pivot is restricted)."""
+    cands, peers = board.cands, board.layout.peers
+    pm = cands[pivot]
+    near = peers[pivot]
+    holders = {v: [c for c in group if cands[c] >> (v - 1) & 1] for v in bits(union)}
+    restricted = [v for v in bits(pm) if all(c in near for c in holders[v])]
+    removed: set[tuple[int, int]] = set()
+    for x in restricted:
+        z = (pm & ~(1 << (x - 1))).bit_length()
+        removed |= {(c, z) for c in _seeing_all(board, holders[z] + [pivot], group + (pivot,))
+                    if cands[c] >> (z - 1) & 1}
+    if len(restricted) == 2:                 # doubly linked: every value locked
+        for w in bits(union & ~pm):
+            removed |= {(c, w) for c in _seeing_all(board, holders[w], group + (pivot,))
+                        if cands[c] >> (w - 1) & 1}
+    return removed, len(restricted) == 2
+
+
+def _als_wing_loops(board: Board, size: int) -> tuple[tuple[int, ...], int] | None:
+    """:func:`als_wing`'s search in Python, for sides the kernel's masks do not hold: the
+    best ``(set, pivot)``."""
+    _, rating_of = ALS_WING_RATING[size]
+    cands = board.cands
+    n = board.n
+    bivalue = [c for c in range(n * n) if cands[c].bit_count() == 2]
     best = None
     for group, union in _almost_locked_sets(board, size):
         rating = round(rating_of(max(cands[c].bit_count() for c in group)), 1)
         if best is not None and rating > best[0][0]:
             continue                                 # cannot beat the best found
-        pivots = pivots_of.get(union)
-        if pivots is None:
-            pivots = pivots_of[union] = sorted(c for mask, cells in by_mask.items()
-                                               if not mask & ~union for c in cells)
-        if not pivots:
-            continue
-        members = set(group)
-        holders = {v: [c for c in group if cands[c] >> (v - 1) & 1] for v in bits(union)}
-        holding = {v: frozenset(cells) for v, cells in holders.items()}
-        for pivot in pivots:
-            if pivot in members:
+        for pivot in bivalue:
+            if cands[pivot] & ~union or pivot in group:
                 continue
-            pm = cands[pivot]
-            near = peers[pivot]
-            restricted = [v for v in bits(pm) if holding[v] <= near]
-            if not restricted:
-                continue
-            removed = set()
-            for x in restricted:
-                z = (pm & ~(1 << (x - 1))).bit_length()
-                removed |= {(c, z) for c in _seeing_all(board, holders[z] + [pivot],
-                                                        group + (pivot,))
-                            if cands[c] >> (z - 1) & 1}
-            if len(restricted) == 2:                 # doubly linked: every value locked
-                for w in bits(union & ~pm):
-                    removed |= {(c, w) for c in _seeing_all(board, holders[w],
-                                                            group + (pivot,))
-                                if cands[c] >> (w - 1) & 1}
+            removed, _ = _wing_removals(board, group, union, pivot)
             if not removed:
                 continue
             key = (rating, -len(removed))
             if best is None or key < best[0]:
-                best = (key, group, pivot, sorted(removed), len(restricted) == 2)
-    if best is None:
-        return None
-    (rating, _), group, pivot, victims, double = best
-    pattern = [(c, v) for c in group + (pivot,) for v in bits(cands[c])]
-    name = technique.upper().replace("-WING", "-wing")
-    what = ", ".join(f"{cell_text(n, c)} ({_pair(cands[c])})" for c in group)
-    link = "doubly linked to" if double else "and"
-    return elimination_step(board, technique, rating, victims, pattern, (),
-                            f"{name} {what} {link} {cell_text(n, pivot)} "
-                            f"({_pair(cands[pivot])})")
+                best = (key, group, pivot)
+    return None if best is None else (best[1], best[2])
 
 
 def wxyz_wing(board: Board) -> Step | None:
