@@ -63,6 +63,8 @@ def _runs(*commands: str, stdin: str = "") -> tuple[tuple[tuple[str, ...], str],
 
 _EMPTY4, _EMPTY9 = "." * 16 + "\n", "." * 81 + "\n"
 _LATIN3 = "." * 9 + "\n"
+#: a puzzle of Sudoku Exchange's diabolical.txt (SE 8.9) whose path tries every chain finder
+_DIABOLICAL = "700040006000759000900801003000524000030000020400000007501000208080000010209000304\n"
 
 FAMILIES: dict[str, KernelFamily] = {family.name: family for family in (
     KernelFamily("takano", "the takano search kernels (solve and count of grids up to 16x16)", 45,
@@ -105,6 +107,8 @@ FAMILIES: dict[str, KernelFamily] = {family.name: family for family in (
                        "generate sudoku --size 9 --variant x --minimal --seed 3 --verify",
                        "generate sudoku --size 6 --variant jigsaw --minimal --seed 1",
                        "generate sudoku --size 16 --seed 1")),
+    KernelFamily("human", "the human techniques' kernels (explain, hint, grade --rating)", 9,
+                 _runs("explain -", stdin=_DIABOLICAL)),
 )}
 
 
