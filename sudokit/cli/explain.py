@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import click
 
+from .._accel import mode
 from ..errors import EXIT_CHECK_FAILED, EXIT_UNKNOWN, BudgetExhausted, SudokitError
 from ..human import TECHNIQUES, level_of, steps, unique_solution
 from ..human.hints import REVEAL
 from ..human.path import BEYOND
 from ..problems import kinds_where, problem_kind
 from ..solvers.budget import Budget
+from . import kernels
 from .choices import Choice
 from .common import FinitePositiveFloat, instance_options_for, load
 from .output import emit_json, output_option, output_stream
@@ -46,6 +48,12 @@ def _skipped_note(puzzle, unique: bool) -> str | None:
 
 def _skipped(puzzle) -> list[str]:
     return [name for name, entry in TECHNIQUES.items() if entry.why_not(puzzle) is not None]
+
+
+def _prepare(time_limit) -> None:
+    """The human kernels compiled first where no cache has them, within ``time_limit``."""
+    kernels.time_limit(time_limit)
+    mode.prepare("human")
 
 
 def _solutions(puzzle, time_limit) -> int | None:
@@ -90,6 +98,7 @@ def explain(ctx, file, problem, box, as_json, time_limit, output):
       sudokit examples x9 | sudokit explain --json -
     """
     records = _records(file, problem, box)
+    _prepare(time_limit)
     failed = unknown = False
     with output_stream(output, inputs=(file,)) as out:
         for number, record in enumerate(records, 1):
@@ -177,6 +186,7 @@ def hint(ctx, file, problem, box, reveal, as_json, time_limit, output):
       sudokit examples top3 | sudokit hint --level step -
     """
     records = _records(file, problem, box)
+    _prepare(time_limit)
     failed = unknown = False
     shown = REVEAL[reveal]
     with output_stream(output, inputs=(file,)) as out:

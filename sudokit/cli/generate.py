@@ -297,6 +297,8 @@ def sudoku(size, box, count, seed, minimal, clues, symmetry, full, fill, alpha, 
     cut_short = 0
     try:
         accel_mode.prepare("generate")   # compiled first where none is cached, within the limit
+        if level is not None or rating_range is not None:   # targets the human rating
+            accel_mode.prepare("human")
         generator = {"checker": checker, "verify": verify, "symmetry": symmetry, "fill": fill,
                      "alpha": alpha}
         if variants:

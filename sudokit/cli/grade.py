@@ -122,13 +122,16 @@ def grade(ctx, file, problem, box, schemes, as_json, summary, nodes, shave_passe
     with output_stream(output, inputs=(file,)) as out:
         try:
             mode.prepare("grading")   # compiled first where no cache has them
+            if with_rating:
+                mode.prepare("human")
             wanted = nodes and not summary
             with contextlib.ExitStack() as stack:
                 if parallel:
                     from ..batch.dask import grade_on_cluster
 
                     progress.phase(starting_workers(cluster))
-                    client = stack.enter_context(cluster_client(cluster, ("grading",)))
+                    client = stack.enter_context(cluster_client(
+                        cluster, ("grading", "human") if with_rating else ("grading",)))
                     progress.phase(None)
                     graded = grade_on_cluster(
                         client, map(_checked, chunks), names, wanted, shave_passes, progress,

@@ -65,6 +65,8 @@ _EMPTY4, _EMPTY9 = "." * 16 + "\n", "." * 81 + "\n"
 _LATIN3 = "." * 9 + "\n"
 #: a puzzle of diabolical.txt whose rating path calls every kernel of sudokit/human/set_kernel.py
 _RATED = "600100982002500000800090030200609300000000000003708004080060009000005600169002003\n"
+#: a puzzle of Sudoku Exchange's diabolical.txt (SE 8.9) whose path tries every chain finder
+_DIABOLICAL = "700040006000759000900801003000524000030000020400000007501000208080000010209000304\n"
 
 FAMILIES: dict[str, KernelFamily] = {family.name: family for family in (
     KernelFamily("takano", "the takano search kernels (solve and count of grids up to 16x16)", 45,
@@ -92,10 +94,9 @@ FAMILIES: dict[str, KernelFamily] = {family.name: family for family in (
     KernelFamily("cp", "the kernels of --solver cp (large hard grids and Latin squares)", 25,
                  _runs("solve --solver cp {qwh5.pls}", "count --solver cp --limit 2 {top3.txt}",
                        "solve --solver cp {myciel3-precolored.col}")),
-    KernelFamily("grading", "the grading propagators (grade)", 25,
+    KernelFamily("grading", "the grading propagators (grade)", 17,
                  _runs("grade {top3.txt}", "grade {top3.txt} --summary", "grade {x9.txt}",
-                       "grade {six.txt}", "grade {qwh5.pls}")
-                 + _runs("grade --rating -", stdin=_RATED)),     # the human rating's kernels
+                       "grade {six.txt}", "grade {qwh5.pls}")),
     KernelFamily("generate", "the generators' fills and clue removal (generate)", 10,
                  _runs("generate sudoku --size 9 --count 3 --seed 7 --minimal",
                        "generate sudoku --size 6 --box 2x3 --seed 1 --clues 10 --solution",
@@ -108,6 +109,8 @@ FAMILIES: dict[str, KernelFamily] = {family.name: family for family in (
                        "generate sudoku --size 9 --variant x --minimal --seed 3 --verify",
                        "generate sudoku --size 6 --variant jigsaw --minimal --seed 1",
                        "generate sudoku --size 16 --seed 1")),
+    KernelFamily("human", "the human techniques' kernels (explain, hint, grade --rating)", 17,
+                 _runs("explain -", stdin=_DIABOLICAL) + _runs("explain -", stdin=_RATED)),
 )}
 
 

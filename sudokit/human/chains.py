@@ -39,7 +39,17 @@ from __future__ import annotations
 
 from itertools import product
 
+import numpy as np
+
 from .board import Board, bits, cell_text
+from .chain_kernel import (
+    cands_array,
+    chain_search_kernel,
+    peer_table,
+    sees_table,
+    strong_rows,
+    y_cycle_kernel,
+)
 from .links import Links, length_bonus
 from .step import Step, elimination_step
 
@@ -56,89 +66,20 @@ def chain_search(board: Board, technique: str, base: float, name: str, *,
     step is rated ``base`` plus the length bonus of its candidates, or ``rating(board,
     chain)`` when given."""
     links = Links.of(board)
-    n = board.n
-    starts = sorted(set(links.strong_cell) if cell_strong and not unit_strong else
-                    set(links.strong_unit) if unit_strong and not cell_strong else
-                    set(links.strong_cell) | set(links.strong_unit))
-    strong_list = links.strong_list(cell_strong, unit_strong)
-    strong = {nd: strong_list(nd) for nd in starts}    # every node a search extends
-    weak_set, weak_all = links.weak_set, links.weak_list(True, True)
-    # a node reached false that has no strong link of the kinds allowed is never tested
-    # (ends are true) nor extended, so the weak steps keep only those that have one (in
-    # their order: the search meets the others in the same order as without them)
-    weak_of = _weak_to(links, starts, (cell_weak, unit_weak, cell_strong, unit_strong))
-    best: tuple[int, list[int], list[tuple[int, int]]] | None = None
-    # breadth-first, one level at a time (the order of a FIFO queue): a state is
-    # ``node * 2 + 1`` when the node is reached true (after a strong link), ``node * 2``
-    # after a weak link; the start is false, so true states lie at even depths
-    for start in starts:
-        value0 = start % n
-        start_weak = weak_set(start)
-        parent: dict[int, int] = {2 * start: -1}
-        level, depth, true = [start], 1, False
-        found = None
-        while level:
-            if best is not None and depth >= best[0]:
-                break
-            if true and depth >= 4:
-                for nd in level:
-                    if nd == start or (same_ends and nd % n != value0) or \
-                            start_weak.isdisjoint(weak_set(nd)):
-                        continue
-                    victims = [v for v in weak_all(nd) if v in start_weak and v != start]
-                    if victims:
-                        found = (nd, victims)
-                        break
-                if found is not None:
-                    break
-            if depth >= max_nodes:
-                break
-            flag = 0 if true else 1
-            nxt = []
-            for nd in level:
-                here = 2 * nd + (1 - flag)
-                for nx in (weak_of(nd) if true else strong[nd]):
-                    if single_value and nx % n != value0:
-                        continue
-                    key = 2 * nx + flag
-                    if key not in parent:
-                        parent[key] = here
-                        nxt.append(nx)
-            level, depth, true = nxt, depth + 1, not true
-        if found is not None:
-            nd, victims = found
-            best = (depth, _unwind(parent, 2 * nd + 1), [links.pair(v) for v in victims])
-    if best is None:
+    peers, npeers = peer_table(board.layout)
+    sptr, sdat = strong_rows(links, cell_strong, unit_strong)
+    found, victims = chain_search_kernel(cands_array(links), board.n, peers, npeers, sptr, sdat,
+                                         single_value, cell_weak, unit_weak, same_ends,
+                                         max_nodes)
+    if not len(found):
         return None
-    depth, chain, removed = best
+    chain = found.tolist()
+    removed = [links.pair(v) for v in victims.tolist()]
     text = "".join(("" if i == 0 else ("=" if i % 2 else "-")) + links.label(nd)
                    for i, nd in enumerate(chain))
     pattern = [links.pair(nd) for nd in chain]
     value = base + length_bonus(len(chain)) if rating is None else rating(board, chain)
     return elimination_step(board, technique, value, removed, pattern, (), f"{name} {text}")
-
-
-def _weak_to(links: Links, targets: list[int], kinds: tuple[bool, bool, bool, bool]):
-    """``(node) -> list``: the weak links of the kinds ``kinds[:2]`` from a node to the
-    ``targets``, kept in ``links`` for the kinds."""
-    kept: dict[int, list[int]] = links.kept.setdefault(("weak-to",) + kinds, {})
-    weak_of = links.weak_list(kinds[0], kinds[1])
-    wanted = set(targets)
-
-    def of(nd: int) -> list[int]:
-        found = kept.get(nd)
-        if found is None:
-            found = kept[nd] = [x for x in weak_of(nd) if x in wanted]
-        return found
-    return of
-
-
-def _unwind(parent: dict[int, int], key: int) -> list[int]:
-    chain = []
-    while key >= 0:
-        chain.append(key >> 1)
-        key = parent[key]
-    return chain[::-1]
 
 
 def x_chain(board: Board) -> Step | None:
@@ -217,62 +158,15 @@ def y_cycle(board: Board, max_cells: int = 8) -> Step | None:
     Y-cycle, 6.5 plus the length bonus of its candidates but two): the loop holds one way
     round or the other, so on each link one of its two cells holds its value, and a cell
     that sees both loses it."""
-    cands, peers = board.cands, board.layout.peers
+    peers, npeers = peer_table(board.layout)
+    loop, leaves, removed = y_cycle_kernel(np.array(board.cands, dtype=np.int64), board.n,
+                                           peers, npeers, sees_table(board.layout),
+                                           max_cells)
+    if not len(loop):
+        return None
     n = board.n
-    bivalue = [c for c in range(n * n) if cands[c].bit_count() == 2]
-    near = {c: [d for d in bivalue if d in peers[c]] for c in bivalue}
-    for size in range(4, max_cells + 1):
-        for first in bivalue:
-            for leave in bits(cands[first]):
-                enter = (cands[first] & ~(1 << (leave - 1))).bit_length()
-                found = _y_loop(board, near, [first], [leave], enter, size)
-                if found is not None:
-                    cells, out, removed = found
-                    return _y_step(board, cells, out, removed)
-    return None
-
-
-def _y_loop(board: Board, near, cells: list[int], out: list[int], close: int, size: int):
-    """Extend the path ``cells`` (each left on the value in ``out``) to a loop of ``size``
-    cells back to its first cell on ``close`` that removes something."""
-    cands = board.cands
-    last, value = cells[-1], out[-1]
-    bit = 1 << (value - 1)
-    for cell in near[last]:
-        if not cands[cell] & bit or cell < cells[0]:
-            continue
-        if len(cells) == size - 1 or cell == cells[0]:
-            if cell in cells or len(cells) != size - 1:
-                continue
-            other = (cands[cell] & ~bit).bit_length()
-            if other != close or cells[0] not in board.layout.peers[cell]:
-                continue
-            loop, leaves = cells + [cell], out + [other]
-            removed = _y_removed(board, loop, leaves)
-            if removed:
-                return loop, leaves, removed
-            continue
-        if cell in cells:
-            continue
-        found = _y_loop(board, near, cells + [cell], out + [(cands[cell] & ~bit).bit_length()],
-                        close, size)
-        if found is not None:
-            return found
-    return None
-
-
-def _y_removed(board: Board, loop: list[int], leaves: list[int]) -> list[tuple[int, int]]:
-    """What a Y-cycle removes: on each link between two cells of the loop, the value they
-    share, from every other cell that sees both."""
-    cands, peers = board.cands, board.layout.peers
-    inside = set(loop)
-    removed = set()
-    for i, cell in enumerate(loop):
-        after, value = loop[(i + 1) % len(loop)], leaves[i]
-        bit = 1 << (value - 1)
-        removed |= {(c, value) for c in peers[cell] & peers[after]
-                    if c not in inside and cands[c] & bit}
-    return sorted(removed)
+    return _y_step(board, loop.tolist(), leaves.tolist(),
+                   [(v // n, v % n + 1) for v in sorted(removed.tolist())])
 
 
 def _y_step(board: Board, loop: list[int], leaves: list[int], removed) -> Step:

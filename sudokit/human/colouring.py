@@ -21,7 +21,10 @@ Examples
 
 from __future__ import annotations
 
+import numpy as np
+
 from .board import Board, cells_text
+from .chain_kernel import sees_table, simple_colouring_kernel, unit_table
 from .links import length_bonus
 from .step import Step, elimination_step
 
@@ -59,7 +62,31 @@ def _parts(board: Board, value: int) -> list[tuple[list[int], list[int]]]:
 
 
 def simple_colouring(board: Board) -> Step | None:
-    """The first colour wrap or colour trap (see the module)."""
+    """The first colour wrap or colour trap (see the module): found by the compiled
+    :func:`~sudokit.human.chain_kernel.simple_colouring_kernel`, or as the Python sets
+    colour a part that has no two colours (a broken board)."""
+    layout = board.layout
+    n = board.n
+    table, sizes = unit_table(layout)
+    value, wrap, colour, removed = simple_colouring_kernel(
+        np.array(board.cands, dtype=np.int64), n, table, sizes, sees_table(layout))
+    if value < 0:
+        return _by_sets(board)
+    if value == 0:
+        return None
+    green = np.flatnonzero(colour == 0).tolist()
+    blue = np.flatnonzero(colour == 1).tolist()
+    pattern = [(c, value) for c in green + blue]
+    where = f"({cells_text(n, green)} | {cells_text(n, blue)})"
+    return elimination_step(board, "simple-colouring", 6.5 + length_bonus(len(pattern)),
+                            [(c, value) for c in removed.tolist()], pattern, (),
+                            f"simple colouring on {value}, colour "
+                            f"{'wrap' if wrap else 'trap'} {where}")
+
+
+def _by_sets(board: Board) -> Step | None:
+    """:func:`simple_colouring` by the Python sets (their order colours a part that has no
+    two colours)."""
     layout, cands = board.layout, board.cands
     n = board.n
     for value in range(1, n + 1):

@@ -33,6 +33,15 @@ from __future__ import annotations
 from collections import deque
 
 from .board import Board, cell_text
+from .chain_kernel import (
+    cands_array,
+    cell_forcing_kernel,
+    forcing_chain_kernel,
+    peer_table,
+    strong_rows,
+    unit_table,
+)
+from .chain_kernel import implications as kernel_implications
 from .links import Links, length_bonus
 from .step import Step, elimination_step, make_step
 
@@ -71,33 +80,31 @@ def implications(links: Links, start: int, true: bool = True
 
 
 def _implied(links: Links, start: int) -> tuple[dict[int, int], dict[int, int], int | None]:
-    """:func:`implications` of ``start`` true, kept with ``links`` (the forcing chains of
-    one board ask the same ones; callers must not change the dicts)."""
+    """:func:`implications` of ``start`` true, by the compiled walk, kept with ``links``
+    (the forcing chains of one board ask the same ones; callers must not change the
+    dicts, which hold the nodes in the order :func:`implications` reaches them)."""
     kept = links.kept.setdefault(("implications",), {})
     found = kept.get(start)
     if found is None:
-        found = kept[start] = implications(links, start)
+        peers, npeers = peer_table(links.board.layout)
+        sptr, sdat = strong_rows(links, True, True)
+        on, on_depth, off, off_depth, clash = kernel_implications(
+            cands_array(links), links.n, peers, npeers, sptr, sdat, start)
+        found = kept[start] = (dict(zip(on.tolist(), on_depth.tolist(), strict=True)),
+                               dict(zip(off.tolist(), off_depth.tolist(), strict=True)),
+                               None if clash < 0 else int(clash))
     return found
 
 
 def forcing_chain(board: Board) -> Step | None:
     """The shortest contradiction of a candidate by the links (see the module)."""
     links = Links.of(board)
-    n = board.n
-    best: tuple[int, int, int] | None = None
-    for cell, mask in enumerate(board.cands):
-        for value0 in range(n):
-            if not mask >> value0 & 1 or mask == 1 << value0:
-                continue
-            start = cell * n + value0
-            on, off, clash = _implied(links, start)
-            if clash is not None:
-                length = on.get(clash, 0) + off.get(clash, 0)
-                if best is None or length < best[0]:
-                    best = (length, start, clash)
-    if best is None:
+    peers, npeers = peer_table(board.layout)
+    sptr, sdat = strong_rows(links, True, True)
+    best = forcing_chain_kernel(cands_array(links), board.n, peers, npeers, sptr, sdat)
+    if best[1] < 0:
         return None
-    length, start, clash = best
+    length, start, clash = (int(x) for x in best)
     cell, value = links.pair(start)
     return elimination_step(
         board, "forcing-chain", 7.5 + length_bonus(length), [(cell, value)],
@@ -138,24 +145,21 @@ def cell_forcing_chain(board: Board) -> Step | None:
     """The shortest cell or unit forcing chain (see the module)."""
     links = Links.of(board)
     n, cands, layout = board.n, board.cands, board.layout
-    best = None
-    known: dict = {}
-    for cell, mask in enumerate(cands):
-        if mask & (mask - 1):
-            branches = [cell * n + v for v in range(n) if mask >> v & 1]
-            found = _common(links, branches, known)
-            if found and (best is None or found[0] < best[0]):
-                best = (found[0], found[1], found[2], branches, f"cell {cell_text(n, cell)}")
-    for index, unit in enumerate(layout.units):
-        for value0 in range(n):
-            places = [c for c in unit if cands[c] >> value0 & 1]
-            if len(places) < 2:
-                continue
-            branches = [c * n + value0 for c in places]
-            found = _common(links, branches, known)
-            if found and (best is None or found[0] < best[0]):
-                best = (found[0], found[1], found[2], branches,
-                        f"{value0 + 1} in {layout.unit_names[index]}")
+    peers, npeers = peer_table(layout)
+    table, sizes = unit_table(layout)
+    length, unit, index = (int(x) for x in cell_forcing_kernel(
+        cands_array(links), n, peers, npeers, *strong_rows(links, True, True), table, sizes))
+    if not length:
+        return None
+    # the group the kernel found shortest: what it proves, picked as the Python sets do
+    if unit < 0:
+        branches = [index * n + v for v in range(n) if cands[index] >> v & 1]
+        what = f"cell {cell_text(n, index)}"
+    else:
+        branches = [c * n + index for c in layout.units[unit] if cands[c] >> index & 1]
+        what = f"{index + 1} in {layout.unit_names[unit]}"
+    found = _common(links, branches, {})
+    best = None if found is None else (found[0], found[1], found[2], branches, what)
     if best is None:
         return None
     length, placed, removed, branches, what = best

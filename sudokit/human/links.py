@@ -20,6 +20,9 @@ Examples
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from .board import Board, cell_text
 
 __all__ = ["Links", "node", "length_bonus"]
@@ -68,25 +71,35 @@ class Links:
 
     def __init__(self, board: Board):
         self.board = board
-        n = board.n
-        self.n = n
-        layout = board.layout
-        cands = board.cands
-        self.strong_cell: dict[int, int] = {}           # node -> its bivalue partner
-        self.strong_unit: dict[int, set[int]] = {}      # node -> conjugate partners
+        self.n = board.n
         self._weak: dict[tuple[int, bool, bool], list[int]] = {}
         self._strong_lists: dict[tuple[bool, bool], dict[int, list[int]]] = {}
         self._weak_lists: dict[tuple[bool, bool], dict[int, list[int]]] = {}
         self._weak_sets: dict[int, set[int]] = {}
         #: what the finders of one board derive from its links, by a key of their own
-        self.kept: dict[tuple, dict] = {}
-        for cell, mask in enumerate(cands):
+        self.kept: dict[tuple, Any] = {}
+
+    @functools.cached_property
+    def strong_cell(self) -> dict[int, int]:
+        """Each candidate of a bivalue cell: the cell's other candidate (built on first
+        use: the compiled chain searches read the candidates instead)."""
+        n = self.n
+        found: dict[int, int] = {}
+        for cell, mask in enumerate(self.board.cands):
             if mask and mask & (mask - 1) and (mask & (mask - 1)) & ((mask & (mask - 1)) - 1) == 0:
                 low = mask & -mask
                 a, b = low.bit_length(), (mask ^ low).bit_length()
-                self.strong_cell[cell * n + a - 1] = cell * n + b - 1
-                self.strong_cell[cell * n + b - 1] = cell * n + a - 1
-        for unit in layout.units:
+                found[cell * n + a - 1] = cell * n + b - 1
+                found[cell * n + b - 1] = cell * n + a - 1
+        return found
+
+    @functools.cached_property
+    def strong_unit(self) -> dict[int, set[int]]:
+        """Each candidate with one other place in a unit: those places (its conjugates),
+        added unit by unit (built on first use)."""
+        n, cands = self.n, self.board.cands
+        found: dict[int, set[int]] = {}
+        for unit in self.board.layout.units:
             once = twice = thrice = 0
             for cell in unit:
                 mask = cands[cell]
@@ -99,8 +112,9 @@ class Links:
                 pairs ^= low
                 value = low.bit_length()
                 a, b = (c for c in unit if cands[c] & low)
-                self.strong_unit.setdefault(a * n + value - 1, set()).add(b * n + value - 1)
-                self.strong_unit.setdefault(b * n + value - 1, set()).add(a * n + value - 1)
+                found.setdefault(a * n + value - 1, set()).add(b * n + value - 1)
+                found.setdefault(b * n + value - 1, set()).add(a * n + value - 1)
+        return found
 
     def strong_of(self, nd: int, cells: bool = True, units: bool = True) -> set[int]:
         out: set[int] = set()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import assert_cli_error, budget_cpu_bound, cli_run, data_path, run_cpu
+from ..helpers import budget_cpu_bound, cli_run, data_path, run_cpu
 
 ROOT = Path(__file__).resolve().parents[2]
 EASY9 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."

@@ -693,3 +693,138 @@ def unique_rectangle(board: Board) -> Step | None:
                         f"unique rectangle type 4 {where} ({strong} only there in "
                         f"{layout.unit_names[unit]})")
     return None
+
+
+# -- chains.py: the Y-cycles before they were compiled (sudokit 40c5cc3) --------------
+
+def y_cycle(board: Board, max_cells: int = 8) -> Step | None:
+    """The shortest loop of bivalue cells, each seeing the next and sharing with it the
+    value it does not share with the one before (Sudoku Explainer's bidirectional
+    Y-cycle, 6.5 plus the length bonus of its candidates but two): the loop holds one way
+    round or the other, so on each link one of its two cells holds its value, and a cell
+    that sees both loses it."""
+    cands, peers = board.cands, board.layout.peers
+    n = board.n
+    bivalue = [c for c in range(n * n) if cands[c].bit_count() == 2]
+    near = {c: [d for d in bivalue if d in peers[c]] for c in bivalue}
+    for size in range(4, max_cells + 1):
+        for first in bivalue:
+            for leave in bits(cands[first]):
+                enter = (cands[first] & ~(1 << (leave - 1))).bit_length()
+                found = _y_loop(board, near, [first], [leave], enter, size)
+                if found is not None:
+                    cells, out, removed = found
+                    return _y_step(board, cells, out, removed)
+    return None
+
+
+def _y_loop(board: Board, near, cells: list[int], out: list[int], close: int, size: int):
+    """Extend the path ``cells`` (each left on the value in ``out``) to a loop of ``size``
+    cells back to its first cell on ``close`` that removes something."""
+    cands = board.cands
+    last, value = cells[-1], out[-1]
+    bit = 1 << (value - 1)
+    for cell in near[last]:
+        if not cands[cell] & bit or cell < cells[0]:
+            continue
+        if len(cells) == size - 1 or cell == cells[0]:
+            if cell in cells or len(cells) != size - 1:
+                continue
+            other = (cands[cell] & ~bit).bit_length()
+            if other != close or cells[0] not in board.layout.peers[cell]:
+                continue
+            loop, leaves = cells + [cell], out + [other]
+            removed = _y_removed(board, loop, leaves)
+            if removed:
+                return loop, leaves, removed
+            continue
+        if cell in cells:
+            continue
+        found = _y_loop(board, near, cells + [cell], out + [(cands[cell] & ~bit).bit_length()],
+                        close, size)
+        if found is not None:
+            return found
+    return None
+
+
+def _y_removed(board: Board, loop: list[int], leaves: list[int]) -> list[tuple[int, int]]:
+    """What a Y-cycle removes: on each link between two cells of the loop, the value they
+    share, from every other cell that sees both."""
+    cands, peers = board.cands, board.layout.peers
+    inside = set(loop)
+    removed = set()
+    for i, cell in enumerate(loop):
+        after, value = loop[(i + 1) % len(loop)], leaves[i]
+        bit = 1 << (value - 1)
+        removed |= {(c, value) for c in peers[cell] & peers[after]
+                    if c not in inside and cands[c] & bit}
+    return sorted(removed)
+
+
+def _y_step(board: Board, loop: list[int], leaves: list[int], removed) -> Step:
+    n = board.n
+    cands = board.cands
+    text = "-".join(f"{cell_text(n, c)} ({','.join(map(str, bits(cands[c])))})" for c in loop)
+    pattern = [(c, v) for c in loop for v in bits(cands[c])]
+    return elimination_step(board, "y-cycle", 6.5 + length_bonus(2 * len(loop) - 2), removed,
+                            pattern, (), f"Y-cycle {text}")
+
+
+# -- colouring.py: simple colouring before it was compiled (sudokit 40c5cc3) -----------
+
+def _parts(board: Board, value: int) -> list[tuple[list[int], list[int]]]:
+    """Each connected part of the value's conjugate graph as its two colours."""
+    bit = 1 << (value - 1)
+    layout, cands = board.layout, board.cands
+    edges: dict[int, set[int]] = {}
+    for unit in layout.units:
+        places = [c for c in unit if cands[c] & bit]
+        if len(places) == 2:
+            a, b = places
+            edges.setdefault(a, set()).add(b)
+            edges.setdefault(b, set()).add(a)
+    colour: dict[int, int] = {}
+    parts = []
+    for root in sorted(edges):
+        if root in colour:
+            continue
+        colour[root] = 0
+        stack, members = [root], [root]
+        while stack:
+            cell = stack.pop()
+            for other in edges[cell]:
+                if other not in colour:
+                    colour[other] = 1 - colour[cell]
+                    stack.append(other)
+                    members.append(other)
+        parts.append(([c for c in members if colour[c] == 0],
+                      [c for c in members if colour[c] == 1]))
+    return parts
+
+
+def simple_colouring(board: Board) -> Step | None:
+    """The first colour wrap or colour trap (see the module)."""
+    layout, cands = board.layout, board.cands
+    n = board.n
+    for value in range(1, n + 1):
+        bit = 1 << (value - 1)
+        for green, blue in _parts(board, value):
+            size = len(green) + len(blue)
+            if size < 4:
+                continue
+            pattern = [(c, value) for c in green + blue]
+            where = f"({cells_text(n, green)} | {cells_text(n, blue)})"
+            rating = 6.5 + length_bonus(size)
+            for colour in (green, blue):
+                inside = set(colour)
+                if any(layout.peers[c] & inside for c in colour):
+                    return elimination_step(board, "simple-colouring", rating,
+                                            [(c, value) for c in colour], pattern, (),
+                                            f"simple colouring on {value}, colour wrap {where}")
+            members = set(green) | set(blue)
+            removed = [(c, value) for c in range(n * n) if cands[c] & bit and c not in members
+                       and layout.peers[c] & set(green) and layout.peers[c] & set(blue)]
+            if removed:
+                return elimination_step(board, "simple-colouring", rating, removed, pattern,
+                                        (), f"simple colouring on {value}, colour trap {where}")
+    return None
