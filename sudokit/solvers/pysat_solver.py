@@ -49,13 +49,18 @@ class _Solver(Solver):
 
 
 def open_solver(name: str = DEFAULT_SOLVER, cnf: CNF | None = None,
-                meter: Meter | None = None) -> Solver:
+                meter: Meter | None = None, options: dict[str, int] | None = None) -> Solver:
     """A PySAT solver by name (use it in a ``with`` block), loaded with ``cnf`` if given
-    (within ``meter``'s time budget: the solver is deleted if loading runs out of it)."""
+    (within ``meter``'s time budget: the solver is deleted if loading runs out of it);
+    ``options`` are the solver's own (PySAT's ``configure``, set before any clause: CaDiCaL's
+    option names, such as ``{"stabilizeonly": 1}``)."""
     solver = _Solver(name=resolve_solver(name))
-    if cnf is not None:
+    if options or cnf is not None:
         try:
-            load_cnf(solver, cnf, meter)
+            if options:
+                solver.configure(options)
+            if cnf is not None:
+                load_cnf(solver, cnf, meter)
         except BaseException:
             solver.delete()
             raise
