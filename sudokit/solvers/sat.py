@@ -122,7 +122,7 @@ class SATEngine(EngineBase):
         self.encoding, self.amo = encoding, amo
         self.shared: Any = None            # the empty grid's encoding, when opened for a shape
         self._sat: Any = None              # its incremental solver
-        #: conflicts of the last ``solve`` of an instance on its own
+        #: conflicts of the last ``solve`` or ``count`` of an instance on its own
         self.conflicts = 0
         if shape is not None and self.shares(shape, encoding):
             empty = shape.with_givens(np.zeros(shape.solution_shape, dtype=np.int32))
@@ -375,7 +375,10 @@ class SATEngine(EngineBase):
         encoded = self._encode(instance, False, meter)
         options = self.count_options.get(self.name) if family_of(instance) == BOXES else None
         with open_solver(self.name, encoded.cnf, meter, options) as sat:
-            return _count(_enumerate(sat, encoded, [], meter), limit)
+            try:
+                return _count(_enumerate(sat, encoded, [], meter), limit)
+            finally:
+                self.conflicts = int(sat.accum_stats().get("conflicts", 0))
 
 
 def _check_formula_fits(instance, encoding: str, amo: str, what: str,
