@@ -1,5 +1,5 @@
 """Uniqueness of large grids (issue 29 item 3): the count to 2 of a grid counted on its own
-(CaDiCaL in its ``sat`` configuration, SATEngine.count_options) is exact, the command line
+(CaDiCaL in its ``sat`` configuration, SATEngine.grid_options) is exact, the command line
 and the library take the same engine and give the same answers for gecode's 25x25 puzzles,
 and the counts equal CP-SAT's and brute force's."""
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 
 from sudokit.batch import RunSpec, run_batch
 from sudokit.formats import format_instance, read_instances
-from sudokit.instances import latin_square
+from sudokit.instances import latin_square, precoloring
 from sudokit.solvers import Budget, default_solver, open_engine
 from sudokit.solvers import sat as sat_module
 from sudokit.solvers.sat import SATEngine
@@ -72,7 +72,7 @@ def test_25x25_counts_to_2_agree_with_cpsat_in_process_and_on_the_command_line()
     assert [a["status"] for a in answers] == [r.status for r in found] == ["sat"] * 3
 
 
-def test_a_grid_with_boxes_is_counted_in_the_sat_configuration(monkeypatch):
+def test_grids_on_their_own_are_solved_and_counted_in_the_sat_configuration(monkeypatch):
     opened = []
     real = sat_module.open_solver
 
@@ -81,16 +81,21 @@ def test_a_grid_with_boxes_is_counted_in_the_sat_configuration(monkeypatch):
         return real(name, cnf, meter, options)
 
     monkeypatch.setattr(sat_module, "open_solver", spy)
+    square = latin_square(np.array([[1, 0, 0], [0, 0, 0], [0, 0, 0]]))
+    triangle = precoloring(3, [(0, 1), (1, 2), (0, 2)], 3, [1, 0, 0])
     with SATEngine("cadical195") as engine:
         assert engine.count(gecode25(18), 2)[0] == 1
-        assert engine.count(latin_square(np.zeros((3, 3), dtype=int)), None)[0] == 12
-    assert opened == [SATEngine.count_options["cadical195"], None]
+        assert engine.count(square, None)[0] == 4
+        assert square.is_solution(engine.solve(square))
+        assert engine.count(triangle, None)[0] == 2
+    sat = SATEngine.grid_options["cadical195"]
+    assert opened == [sat, sat, sat, None]
 
 
 @given(partial_grids())
 @settings(max_examples=60, deadline=None)
 def test_counts_on_its_own_equal_brute_force(problem):
-    # opened without a shape, the engine counts each grid on its own formula, grids with
-    # boxes in the sat configuration
+    # opened without a shape, the engine counts each grid on its own formula, in the sat
+    # configuration
     with SATEngine("cadical195") as engine:
         assert engine.count(problem, None)[0] == brute_force_count(problem)
