@@ -16,8 +16,11 @@ use 2 cores), and ``cli`` (the default through the command line, whole processes
 file, one per .pls file, as a user runs it). Each in-process cell (set, task, engine) runs in a
 fresh worker process on one core, instances one after the other, each within ``--seconds``
 (default 60); after ``--max-timeouts`` undecided instances (default 3) the rest of the set is
-cut (said in the table). Figures: decided, median and max seconds per instance (over the
-instances run, an undecided one at its time), total CPU seconds of the instances (in-process:
+cut (said in the table). ``cli`` on a Sudoku set is one process for the whole file and is
+never cut: its row says so when it has more timeouts than that, and compares with the
+in-process rows only when they were not cut either (``--max-timeouts`` above the set's
+size). Figures: decided, median and max seconds per instance (over the instances run, an
+undecided one at its time), total CPU seconds of the instances (in-process:
 the worker's CPU time around the loop, its child processes' included; cli: the processes' whole
 CPU time, start-up included) and peak RSS of the process. Every solution is checked by
 ``is_solution``; every count to 2 decided by two engines is compared, and so is satisfiability:
@@ -311,6 +314,10 @@ def row_of(set_name: str, task: str, engine: str, result: dict, args) -> list:
     note = []
     if cut:
         note.append(f"cut after {args.max_timeouts} timeouts ({cut} not run)")
+    timeouts = sum(r["status"] == "timeout" for r in run)
+    if engine == "cli" and timeouts > args.max_timeouts:
+        # one process answers a whole set file: it cannot be cut, the in-process rows are
+        note.append(f"one process for the set: not cut ({timeouts} timeouts)")
     if refused:
         note.append(f"{refused} refused ({records_reason(records)})")
     if wrong:

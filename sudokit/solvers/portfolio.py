@@ -83,7 +83,10 @@ PORTFOLIO: tuple[Rule, ...] = (
          "91, CaDiCaL on a plain CNF 16 in 75, cp 1 (cut); count to 2: cadical195 7 (cut "
          "at the 10th), CP-SAT 5 (cut at the 8th), CaDiCaL on a plain CNF 12 (cut at the "
          "15th), cp 2 (cut at the 5th); generated 36x36 and 49x49 (4 each, seed 1), solve "
-         "and count: every engine 4/4, cadical195 0.1-0.2 CPU-s, CP-SAT 0.1-0.6",
+         "and count: every engine 4/4, cadical195 0.1-0.2 CPU-s, CP-SAT 0.1-0.6; "
+         "2026-11-27 02:30-03:20 UTC, load 12, 60 s each, not cut: count to 2, cadical195 "
+         "with CPU-paced slices and the sat configuration 18/18 in 68 CPU-s (16 in 96 "
+         "before), CP-SAT (1 worker) 11 in 162, CaDiCaL on a plain CNF 16 in 94",
          rivals=("cpsat", "cp")),
     Rule(LINES, 1, 16, ("takano",),
          "2026-11-26 23:50-00:10 UTC, load 12-16: qcp orders 10 and 15 (30 squares), solve: "

@@ -49,13 +49,18 @@ class _Solver(Solver):
 
 
 def open_solver(name: str = DEFAULT_SOLVER, cnf: CNF | None = None,
-                meter: Meter | None = None) -> Solver:
+                meter: Meter | None = None, options: dict[str, int] | None = None) -> Solver:
     """A PySAT solver by name (use it in a ``with`` block), loaded with ``cnf`` if given
-    (within ``meter``'s time budget: the solver is deleted if loading runs out of it)."""
+    (within ``meter``'s time budget: the solver is deleted if loading runs out of it);
+    ``options`` are the solver's own (PySAT's ``configure``, set before any clause: CaDiCaL's
+    option names, such as ``{"stabilizeonly": 1}``)."""
     solver = _Solver(name=resolve_solver(name))
-    if cnf is not None:
+    if options or cnf is not None:
         try:
-            load_cnf(solver, cnf, meter)
+            if options:
+                solver.configure(options)
+            if cnf is not None:
+                load_cnf(solver, cnf, meter)
         except BaseException:
             solver.delete()
             raise
@@ -83,8 +88,11 @@ def load_cnf(solver: Solver, cnf: CNF, meter: Meter | None = None) -> None:
 #: conflicts of a search's first slice (the batch fast path of
 #: :class:`~sudokit.solvers.sat.SATEngine` tries each instance in one such slice)
 FIRST_SLICE, _MAX_SLICE = 2_000, 100_000
-#: a slice takes about this long at most (see _next_slice), so a time budget, Ctrl-C and
-#: SIGTERM land within it; and never fewer conflicts than _MIN_SLICE
+#: a slice takes about this much of the process's CPU time at most (see _next_slice), so
+#: Ctrl-C and SIGTERM land within it; and never fewer conflicts than _MIN_SLICE. CPU time,
+#: not wall time: paced by the wall clock, a loaded machine (a quarter of a core) cut the
+#: slices of a 25x25 Sudoku to ~500 conflicts, and CaDiCaL, which starts its restart and
+#: mode schedules afresh at each call, then needed 30-50 % more conflicts to count it
 _SLICE_SECONDS, _MIN_SLICE = 0.25, 50
 
 
@@ -133,10 +141,10 @@ def run_solver(solver: Solver, assumptions=(), meter: Meter | None = None) -> bo
             allowed = min(allowed, meter.budget.conflicts - meter.conflicts_used)
         before = solver.accum_stats().get("conflicts", 0)
         solver.conf_budget(int(max(allowed, 1)))
-        started = time.monotonic()
+        started, cpu = time.monotonic(), time.process_time()
         with python_signals():
             status = solver.solve_limited(assumptions=assumptions)
-        spent = time.monotonic() - started
+        spent, used = time.monotonic() - started, time.process_time() - cpu
         done = solver.accum_stats().get("conflicts", 0) - before
         if meter is not None:
             meter.conflicts_used += done
@@ -144,27 +152,43 @@ def run_solver(solver: Solver, assumptions=(), meter: Meter | None = None) -> bo
             return bool(status)
         if meter is not None and meter.exhausted():
             raise BudgetExhausted("budget exhausted: unknown")
-        slice_size = _next_slice(slice_size, done, spent,
+        slice_size = _next_slice(slice_size, done, spent, used,
                                  None if meter is None else meter.seconds_left())
 
 
-def _next_slice(size: int, done: int, spent: float, seconds_left: float | None) -> int:
+def _next_slice(size: int, done: int, spent: float, used: float,
+                seconds_left: float | None) -> int:
     """The conflicts of the next slice: double the last, but no more than the solver gets
-    through in :data:`_SLICE_SECONDS` at the last slice's pace (conflicts on a large formula
-    can take milliseconds each), nor past what is left of a time budget.
+    through in :data:`_SLICE_SECONDS` of CPU time at the last slice's pace (``done``
+    conflicts in ``used`` CPU seconds: conflicts on a large formula can take milliseconds
+    each; halved until it fits, so slices are :data:`FIRST_SLICE` times a power of two),
+    nor past what is left of a time budget at the last slice's wall-clock pace (``spent``
+    seconds). Paced by CPU time and rounded so, the slices, and so the search, are the same
+    from run to run, on a loaded machine as on an idle one.
 
     Examples
     --------
-    >>> _next_slice(2_000, 2_000, 0.01, None)       # fast: doubles
+    >>> _next_slice(2_000, 2_000, 0.01, 0.01, None)       # fast: doubles
     4000
-    >>> _next_slice(2_000, 2_000, 4.0, None)        # 500 conflicts a second: a quarter second
+    >>> _next_slice(2_000, 2_000, 4.0, 4.0, None)         # 500 conflicts a CPU-second
     125
-    >>> _next_slice(64_000, 64_000, 0.1, 0.05)     # the budget ends first
+    >>> _next_slice(4_000, 4_000, 0.25, 0.25, None)       # 16,000 a CPU-second: stays
+    4000
+    >>> _next_slice(2_000, 2_000, 0.4, 0.1, None)         # a loaded machine: paced by CPU
+    4000
+    >>> _next_slice(64_000, 64_000, 0.1, 0.1, 0.05)       # the budget ends first
     32000
+    >>> _next_slice(2_000, 0, 0.0, 0.0, 1.0)              # nothing measured: doubles
+    4000
     """
+    pace = done / used if used > 0 and done > 0 else float("inf")
     rate = done / spent if spent > 0 and done > 0 else float("inf")
-    seconds = _SLICE_SECONDS if seconds_left is None else min(_SLICE_SECONDS, seconds_left)
-    return int(max(_MIN_SLICE, min(2 * size, _MAX_SLICE, rate * max(seconds, 0.0))))
+    most: float = min(2 * size, _MAX_SLICE)
+    while most > _MIN_SLICE and most > pace * _SLICE_SECONDS:
+        most //= 2      # halved, not cut to the pace: the same slices from run to run
+    if seconds_left is not None:
+        most = min(most, rate * max(seconds_left, 0.0))
+    return int(max(_MIN_SLICE, most))
 
 
 def read_model(solver: Solver, num_vars: int) -> np.ndarray:
