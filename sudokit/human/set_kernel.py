@@ -77,22 +77,11 @@ def direct_hidden_find(cands, units, n, size):
     width = units.shape[1]
     for u in range(units.shape[0]):
         _unit_places(cands, units, u, n, places)
-        k = 0
-        for v in range(n):
-            count = _count(places[v])
-            if 2 <= count <= size:
-                values[k] = v
-                k += 1
+        k = _small(places, size, values, pick)
         if k < size:
             continue
-        for i in range(size):
-            pick[i] = i
         while True:
-            union = 0
-            group = 0
-            for i in range(size):
-                union |= places[values[pick[i]]]
-                group |= np.int64(1) << values[pick[i]]
+            union, group = _picked(places, values, pick, size)
             if _count(union) == size:
                 for other in range(n):
                     where = places[other]
@@ -431,6 +420,32 @@ def _next_pick(pick, size, k):
 
 
 @njit
+def _small(masks, size, items, pick):
+    """The subset search's start: ``items`` gets the indices of ``masks`` with 2 to ``size``
+    bits, in order, ``pick`` the first combination of ``size`` of them; their number."""
+    k = 0
+    for i in range(masks.shape[0]):
+        count = _count(masks[i])
+        if 2 <= count <= size:
+            items[k] = i
+            k += 1
+    for i in range(size):
+        pick[i] = i
+    return k
+
+
+@njit
+def _picked(masks, items, pick, size):
+    """The union of the picked masks and the bits of the picked items' indices."""
+    union = 0
+    chosen = 0
+    for i in range(size):
+        union |= masks[items[pick[i]]]
+        chosen |= np.int64(1) << items[pick[i]]
+    return union, chosen
+
+
+@njit
 def naked_find(cands, units, size):
     """The first naked subset of ``size`` cells that removes a candidate
     (:meth:`~sudokit.human.facts.UnitFacts.naked` unit by unit, in index order): the
@@ -438,25 +453,17 @@ def naked_find(cands, units, size):
     positions mask, values mask]``, or ``unit = -1``."""
     out = np.full(3, -1, dtype=np.int64)
     width = units.shape[1]
+    masks = np.empty(width, dtype=np.int64)
     small = np.empty(width, dtype=np.int64)
     pick = np.empty(size, dtype=np.int64)
     for u in range(units.shape[0]):
-        k = 0
         for p in range(width):
-            count = _count(cands[units[u, p]])
-            if 2 <= count <= size:
-                small[k] = p
-                k += 1
+            masks[p] = cands[units[u, p]]
+        k = _small(masks, size, small, pick)
         if k < size:
             continue
-        for i in range(size):
-            pick[i] = i
         while True:
-            union = 0
-            positions = 0
-            for i in range(size):
-                union |= cands[units[u, small[pick[i]]]]
-                positions |= np.int64(1) << small[pick[i]]
+            union, positions = _picked(masks, small, pick, size)
             if _count(union) == size:
                 for p in range(width):
                     if not (positions >> p) & 1 and cands[units[u, p]] & union:
@@ -489,22 +496,11 @@ def hidden_find(cands, units, n, size):
         if filled <= size:
             continue
         _unit_places(cands, units, u, n, places)
-        k = 0
-        for v in range(n):
-            count = _count(places[v])
-            if 2 <= count <= size:
-                values[k] = v
-                k += 1
+        k = _small(places, size, values, pick)
         if k < size:
             continue
-        for i in range(size):
-            pick[i] = i
         while True:
-            union = 0
-            keep = 0
-            for i in range(size):
-                union |= places[values[pick[i]]]
-                keep |= np.int64(1) << values[pick[i]]
+            union, keep = _picked(places, values, pick, size)
             if _count(union) == size:
                 for p in range(width):
                     if (union >> p) & 1 and cands[units[u, p]] & ~keep:
