@@ -59,11 +59,12 @@ from ..solvers.budget import Budget
 from ..solvers.registry import open_engine
 from .budgets import GenerationStatus
 from .hardness import hard_patterns, survivors
+from .pattern_game import anneal, value_search
 from .puzzles import GeneratedPuzzle, PuzzleGenerator
 
-__all__ = ["GRADE_ATTEMPTS", "GRADES", "HARD_RATING", "RATE_FROM", "REGRID", "SCALES",
-           "STALL", "Scale", "Target", "climb", "grade_target", "is_hard", "level_target",
-           "rating_target", "make_graded"]
+__all__ = ["ELITE", "GRADE_ATTEMPTS", "GRADES", "GRADE_SHARE", "HARD_RATING", "RATE_FROM",
+           "REGRID", "SCALES", "SEARCH_RATING", "STALL", "Scale", "Target", "climb", "grade_target",
+           "is_hard", "is_hardest", "level_target", "rating_target", "make_graded"]
 
 #: puzzles tried per wanted puzzle before a wanted grade gives up (``--clues K``, where the
 #: puzzles are not minimal and the search does not apply)
@@ -83,6 +84,17 @@ HARD_RATING = 9.0
 RATE_FROM = "BCV"
 #: the width of a grade's band: a rank plus the survivors' share (below 1)
 _FINE = 0.999
+#: the lowest wanted rating whose search rates only puzzles graded ``search`` (the forum's
+#: hardest, SE 11+, all grade ``search``; SE 10+ is not met below it)
+SEARCH_RATING = 10.0
+#: the survivors share from which the pattern game grades a puzzle (below it, the share
+#: alone is its height; the forum's hardest keep 0.955 and more)
+GRADE_SHARE = 0.9
+#: the share of the pattern game's restarts that anneal again from the highest puzzle met
+#: so far (the hardest come in clusters); the others fill a new pattern
+ELITE = 0.5
+#: the height of a puzzle inside the wanted band (above any share or rating height)
+_FOUND = 10.0
 #: a distance beyond any rating's: a hard rating target's puzzle graded below RATE_FROM
 _PROXY_FAR = 100.0
 #: the most clues added to make a puzzle unique again (a pattern start, a move to a new grid)
@@ -242,6 +254,23 @@ def is_hard(target: Target) -> bool:
     return target.scale == "rating" and target.low >= HARD_RATING
 
 
+def is_hardest(target: Target) -> bool:
+    """Whether ``target`` is searched by the pattern game
+    (:mod:`~sudokit.generators.pattern_game`): grade ``search``, or a rating of
+    :data:`HARD_RATING` or more.
+
+    Examples
+    --------
+    >>> is_hardest(grade_target("search")), is_hardest(grade_target("BCV"))
+    (True, False)
+    >>> is_hardest(rating_target(10.0, 99.9))
+    True
+    """
+    if target.scale == "grade":
+        return target.low >= GRADES.index("search")
+    return target.scale == "rating" and target.low >= HARD_RATING
+
+
 def rating_target(low: float, high: float, name: str | None = None) -> Target:
     """The puzzles rated ``low`` to ``high`` on Sudoku Explainer's scale.
 
@@ -284,6 +313,7 @@ class _Search:
     tried: int = 0
     rated: int = 0
     closest: tuple[float, float] | None = None
+    top: float | None = None
     shown: str = ""
     last_report: float = 0.0
     known: dict = field(default_factory=dict)
@@ -314,6 +344,42 @@ class _Search:
         value = float(self.score(made.instance, budget=self.left(), cap=target.high))
         return (target.distance(value), -proxy), target.show(value)
 
+    def height(self, gen: PuzzleGenerator, givens: np.ndarray) -> float:
+        """How hard the unique puzzle ``givens`` (flat) is for the pattern game: its
+        survivors share (0 to 1); graded when the share reaches :data:`GRADE_SHARE`, and
+        for a rating target rated when it grades :func:`_rate_from` or harder (then 1 plus
+        the rating over 20, closer is higher); :data:`_FOUND` inside the band."""
+        key = givens.tobytes()
+        if key not in self.known:
+            self.known[key] = self._judge(gen.template.with_givens(givens.reshape(gen.n,
+                                                                                gen.n)))
+            self.tried += 1
+        high, shown = self.known[key]
+        if self.top is None or high > self.top:
+            self.top, self.shown = high, shown
+        self.report()
+        return high
+
+    def _judge(self, instance: Any, gated: bool = True) -> tuple[float, str]:
+        """``(height, what to show)`` of :meth:`height`; ``gated=False`` grades (and
+        rates) whatever the survivors share."""
+        kept = survivors(instance)
+        share = kept.kept / kept.open if kept.open else 0.0
+        if gated and share < GRADE_SHARE:
+            return share, f"{share:.0%} survivors"
+        graded = grade(instance)
+        rank = float(GRADES.index(graded))
+        shown = f"grade {graded}, {share:.0%} survivors"
+        target = self.target
+        if target.scale == "grade":
+            return (_FOUND if target.distance(rank) == 0 else share), shown
+        if rank < GRADES.index(_rate_from(target)):
+            return share, shown
+        self.rated += 1
+        value = float(self.score(instance, budget=self.left(), cap=target.high))
+        far = target.distance(value)
+        return (_FOUND if far == 0 else 1.0 + (target.low - far) / 20), target.show(value)
+
     def left(self) -> Budget | None:
         """What is left of the puzzle's budget (None: no limit)."""
         if self.budget is None or self.budget.seconds is None:
@@ -342,6 +408,12 @@ class _Search:
         self.last_report = now
         self.progress(GenerationStatus("search", 0, 0, 0, now - self.started, self.tried,
                                        self.shown, self.target.name))
+
+
+def _rate_from(target: Target) -> str:
+    """The grade from which the pattern game rates a puzzle for a rating target:
+    ``search`` from :data:`SEARCH_RATING`, else :data:`RATE_FROM`."""
+    return "search" if target.low >= SEARCH_RATING else RATE_FROM
 
 
 def _classic(gen: PuzzleGenerator) -> bool:
@@ -456,8 +528,9 @@ def climb(gen: PuzzleGenerator, target: Target, budget: Budget | None = None,
     """
     search = _Search(target, target.score_function(), time.monotonic(), progress, budget)
     engine = open_engine("dlx", shape=gen.template) if _classic(gen) else None
+    game = is_hardest(target) and _classic(gen) and gen.n == 9 and gen.box == (3, 3)
     try:
-        return _climb(gen, target, search, engine)
+        return (_game if game else _climb)(gen, target, search, engine)
     except BudgetExhausted:     # the search's own budget, whichever step it stopped
         if budget is None or budget.seconds is None:
             raise
@@ -489,6 +562,47 @@ def _climb(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
                                        "target": target.name}
             current.seconds = time.monotonic() - search.started
             return current
+
+
+def _game(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
+          ) -> GeneratedPuzzle:
+    """The pattern game (:mod:`~sudokit.generators.pattern_game`) for the hardest targets:
+    restarts, each from a hard clue pattern filled by the value search and annealed on
+    :meth:`_Search.height`; a puzzle found in the band is reduced to a minimal one, which is
+    judged again (a clue fewer never makes the grade easier; the rating is re-computed)."""
+    masks = hard_patterns()
+    restarts = 0
+    elite: tuple[np.ndarray, float] | None = None
+    while True:
+        restarts += 1
+        if elite is not None and gen.rng.random() < ELITE:
+            start = elite[0]
+        else:
+            mask = masks[int(gen.rng.integers(len(masks)))]
+            fill = value_search(gen, mask, engine, left=search.left)
+            if fill.solutions != 1:
+                continue
+            start = fill.givens
+        best, high = anneal(gen, start, engine, lambda g: search.height(gen, g),
+                            _FOUND, left=search.left)
+        if elite is None or high > elite[1]:
+            elite = (best, high)
+        if high < _FOUND:
+            continue
+        puzzle = best.reshape(gen.n, gen.n)
+        _, first = engine.count(gen.template.with_givens(puzzle), 2, search.left())
+        made = gen.reduce(puzzle, np.asarray(first).reshape(gen.n, gen.n),
+                          budget=search.left())
+        if made is None:
+            continue
+        high, shown = search._judge(made.instance, gated=False)
+        if high < _FOUND:
+            continue
+        made.extra["fill"] = {"strategy": "pattern game"}
+        made.extra["search"] = {"tried": search.tried, "rated": search.rated,
+                                "restarts": restarts, "score": shown, "target": target.name}
+        made.seconds = time.monotonic() - search.started
+        return made
 
 
 def make_graded(gen: PuzzleGenerator, mode: str, clues: int | None,
