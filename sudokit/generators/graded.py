@@ -21,6 +21,15 @@ puzzle within them by hill climbing over clue sets:
    distances let the search walk along a plateau of one rating); after :data:`STALL`
    neighbours without progress the climb starts again.
 
+The hardest targets (:func:`is_hardest`: grade ``search``, ratings of :data:`HARD_RATING`
+and up) on a classic 9x9 grid play the pattern game instead
+(:mod:`~sudokit.generators.pattern_game`): a hard pattern's values searched until unique,
+then simulated annealing on :meth:`_Search.height` (the survivors share; the grade from
+:data:`GRADE_SHARE`; the rating from the grade :data:`RATE_FROM`, or ``search`` for ratings
+of :data:`SEARCH_RATING` and up), with restarts from a new pattern or (a share
+:data:`ELITE`) from the highest puzzle met; the puzzle found is reduced to a minimal one
+and judged again.
+
 Distances are finer than the scales: a grade below the wanted one adds the share of
 candidates that survive singleton tests (:func:`~sudokit.generators.hardness.survivors`,
 which the forum's hardest keep almost all of), and a hard rating target climbs on that
@@ -314,6 +323,7 @@ class _Search:
     rated: int = 0
     closest: tuple[float, float] | None = None
     top: float | None = None
+    ends: list | None = None
     shown: str = ""
     last_report: float = 0.0
     known: dict = field(default_factory=dict)
@@ -518,17 +528,24 @@ def _start(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
 
 
 def climb(gen: PuzzleGenerator, target: Target, budget: Budget | None = None,
-          progress: Callable[[GenerationStatus], None] | None = None) -> GeneratedPuzzle:
+          progress: Callable[[GenerationStatus], None] | None = None,
+          ends: list | None = None, pattern_game: bool | None = None) -> GeneratedPuzzle:
     """A unique, minimal puzzle of ``gen`` whose difficulty lies in ``target``'s band, by
     hill climbing (see the module). ``budget`` (seconds) bounds the whole search: past it
     :class:`~sudokit.errors.BudgetExhausted`; without one the search goes on until it finds
     one (or Ctrl-C). ``progress`` gets a ``"search"`` :class:`GenerationStatus` now and then.
     ``extra["search"]`` of the puzzle says how many puzzles were tried (scored), how many
-    were fully rated, and its score.
+    were fully rated, and its score. ``ends``, when given, gets the highest puzzle of each
+    restart (a :class:`~sudokit.instances.GridPuzzle`; benchmarks/hardest_search.py reads
+    where the searches stop). ``pattern_game`` forces (True) or forbids (False) the pattern
+    game; None: for the targets of :func:`is_hardest` on a classic 9x9 grid.
     """
     search = _Search(target, target.score_function(), time.monotonic(), progress, budget)
+    search.ends = ends
     engine = open_engine("dlx", shape=gen.template) if _classic(gen) else None
     game = is_hardest(target) and _classic(gen) and gen.n == 9 and gen.box == (3, 3)
+    if pattern_game is not None:
+        game = pattern_game and _classic(gen) and gen.n == 9 and gen.box == (3, 3)
     try:
         return (_game if game else _climb)(gen, target, search, engine)
     except BudgetExhausted:     # the search's own budget, whichever step it stopped
@@ -556,6 +573,8 @@ def _climb(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
             if closer <= distance:
                 stall = 0 if closer < distance else stall
                 current, distance = nearby, closer
+        if search.ends is not None:
+            search.ends.append(current.instance)
         if distance[0] == 0:
             current.extra["search"] = {"tried": search.tried, "rated": search.rated,
                                        "score": search.known[current.puzzle.tobytes()][1],
@@ -585,6 +604,8 @@ def _game(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
             start = fill.givens
         best, high = anneal(gen, start, engine, lambda g: search.height(gen, g),
                             _FOUND, left=search.left)
+        if search.ends is not None:
+            search.ends.append(gen.template.with_givens(best.reshape(gen.n, gen.n)))
         if elite is None or high > elite[1]:
             elite = (best, high)
         if high < _FOUND:

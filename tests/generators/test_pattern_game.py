@@ -139,13 +139,15 @@ def test_the_game_returns_a_minimal_puzzle_of_the_band_and_is_seeded(monkeypatch
 
     monkeypatch.setattr(graded, "grade", easier)
     monkeypatch.setattr(graded, "GRADE_SHARE", 0.5)
-    made = []
+    made, ends = [], []
     for _ in range(2):
         with PuzzleGenerator(9, (3, 3), seed=4) as gen:
-            made.append(climb(gen, grade_target("search")))
+            made.append(climb(gen, grade_target("search"), ends=ends))
     assert np.array_equal(made[0].puzzle, made[1].puzzle)
     check_batch(made[:1], 9, (3, 3), minimal=True)
     assert easier(made[0].instance) == "search"
     assert made[0].extra["fill"] == {"strategy": "pattern game"}
     info = made[0].extra["search"]
     assert info["target"] == "grade search" and info["tried"] >= 1 and info["restarts"] >= 1
+    assert 2 <= len(ends) <= 2 * info["restarts"]       # the highest of each restart
+    assert easier(ends[len(ends) // 2 - 1]) == "search"  # the last one of a run: the find
