@@ -39,14 +39,21 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 QQWING_LEVELS = ("simple", "easy", "intermediate", "expert")
 
 
+#: the error line of each row that failed (printed under the table)
+ERRORS: dict[str, str] = {}
+
+
 def timed(args: list[str], env=None) -> tuple[int, str, float, float]:
-    """``(exit code, stdout, wall s, CPU s)`` of one child process."""
+    """``(exit code, stdout, wall s, CPU s)`` of one child process (its last stderr line
+    goes to :data:`ERRORS` when it fails)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(args, capture_output=True, text=True, env=env, check=False)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if done.returncode and done.stderr.strip():
+        ERRORS[" ".join(args[3:])] = done.stderr.strip().splitlines()[-1]
     return done.returncode, done.stdout, wall, cpu
 
 
@@ -166,6 +173,8 @@ def main(argv=None) -> int:
               f"{made / wall if wall else 0:.2f} | {distinct} | {unique} | {unique_sat} | "
               f"{minimal} | "
               f"{inside} | {low:.1f} | {high:.1f} | {hardest} |")
+    for command, line in ERRORS.items():
+        print(f"\n`{command}`: {line}")
     return 0
 
 
