@@ -3,9 +3,10 @@
 For each level the script runs the command line as a user does (one process per level,
 ``--count N --seed S``) and measures wall and CPU seconds of the whole process (user + system
 of the child, from ``resource.getrusage``); then, untimed, it checks every puzzle: distinct,
-unique (DLX count), minimal (each clue removed gives several solutions) and rated in the
-level's band by :func:`sudokit.human.rate`, and graded by :func:`sudokit.grading.grade`
-(the hardest grade of each row is shown). The hardest targets run with ``--count 1`` under a
+unique (DLX count, and again by a second counter, the SAT engine), minimal (each clue
+removed gives several solutions) and rated in the level's band by
+:func:`sudokit.human.rate`, and graded by :func:`sudokit.grading.grade` (the hardest grade
+of each row is shown). The hardest targets run with ``--count 1`` under a
 time limit: Simonis grade ``search`` (``--grade search``) and an SE rating of 10 or more
 (``--rating 10:``); a limit that runs out is a row with exit code 5.
 
@@ -38,14 +39,21 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 QQWING_LEVELS = ("simple", "easy", "intermediate", "expert")
 
 
+#: the error line of each row that failed (printed under the table)
+ERRORS: dict[str, str] = {}
+
+
 def timed(args: list[str], env=None) -> tuple[int, str, float, float]:
-    """``(exit code, stdout, wall s, CPU s)`` of one child process."""
+    """``(exit code, stdout, wall s, CPU s)`` of one child process (its last stderr line
+    goes to :data:`ERRORS` when it fails)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(args, capture_output=True, text=True, env=env, check=False)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if done.returncode and done.stderr.strip():
+        ERRORS[" ".join(args[3:])] = done.stderr.strip().splitlines()[-1]
     return done.returncode, done.stdout, wall, cpu
 
 
@@ -65,24 +73,25 @@ def sudokit_row(label: str, options: list[str], count: int, seed: int, jobs: int
 
 
 def check(puzzles: list[str], band: tuple[float, float] | None):
-    """``(distinct, unique, minimal, in band, lowest, highest rating, hardest Simonis
-    grade)`` of the puzzles."""
+    """``(distinct, unique, unique by SAT, minimal, in band, lowest, highest rating,
+    hardest Simonis grade)`` of the puzzles (the grade and the rating computed afresh)."""
     from sudokit.formats import parse_puzzles
     from sudokit.generators import PuzzleGenerator
     from sudokit.grading import ORDER, grade
     from sudokit.human import rate
 
     if not puzzles:
-        return (0, 0, 0, 0, float("nan"), float("nan"), "-")
+        return (0, 0, 0, 0, 0, float("nan"), float("nan"), "-")
     ranks = (*ORDER, "search")
     grades = []
     gen = PuzzleGenerator(9, (3, 3), seed=0)
-    unique = minimal = inside = 0
+    unique = unique_sat = minimal = inside = 0
     ratings = []
     for text in puzzles:
         instance = parse_puzzles(text)[0].instance
         grid = np.asarray(instance.givens)
         unique += gen.count(grid, "dlx") == 1
+        unique_sat += gen.count(grid, "sat") == 1
         flat = grid.reshape(-1)
         needed = True
         for cell in np.flatnonzero(flat).tolist():
@@ -96,7 +105,7 @@ def check(puzzles: list[str], band: tuple[float, float] | None):
         ratings.append(value)
         grades.append(grade(instance))
         inside += band is None or band[0] <= value <= band[1]
-    return (len(set(puzzles)), unique, minimal, inside, min(ratings), max(ratings),
+    return (len(set(puzzles)), unique, unique_sat, minimal, inside, min(ratings), max(ratings),
             max(grades, key=ranks.index))
 
 
@@ -155,14 +164,17 @@ def main(argv=None) -> int:
           f"load average {os.getloadavg()[0]:.1f}")
     print()
     head = ("generator", "exit", "made", "wall s", "CPU s", "per s (wall)", "distinct",
-            "unique", "minimal", "in band", "SE min", "SE max", "hardest grade")
+            "unique", "unique (SAT)", "minimal", "in band", "SE min", "SE max", "hardest grade")
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
-    for label, code, made, wall, cpu, distinct, unique, minimal, inside, low, high, hardest \
-            in rows:
+    for label, code, made, wall, cpu, distinct, unique, unique_sat, minimal, inside, low, \
+            high, hardest in rows:
         print(f"| {label} | {code} | {made} | {wall:.1f} | {cpu:.1f} | "
-              f"{made / wall if wall else 0:.2f} | {distinct} | {unique} | {minimal} | "
+              f"{made / wall if wall else 0:.2f} | {distinct} | {unique} | {unique_sat} | "
+              f"{minimal} | "
               f"{inside} | {low:.1f} | {high:.1f} | {hardest} |")
+    for command, line in ERRORS.items():
+        print(f"\n`{command}`: {line}")
     return 0
 
 

@@ -21,6 +21,15 @@ puzzle within them by hill climbing over clue sets:
    distances let the search walk along a plateau of one rating); after :data:`STALL`
    neighbours without progress the climb starts again.
 
+The hardest targets (:func:`is_hardest`: grade ``search``, ratings of :data:`HARD_RATING`
+and up) on a classic 9x9 grid play the pattern game instead
+(:mod:`~sudokit.generators.pattern_game`): a hard pattern's values searched until unique,
+then simulated annealing on :meth:`_Search.height` (the survivors share; the grade from
+:data:`GRADE_SHARE`; the rating from the grade :data:`RATE_FROM`, or ``search`` for ratings
+of :data:`SEARCH_RATING` and up), with restarts from a new pattern or (a share
+:data:`ELITE`) from the highest puzzle met; the puzzle found is reduced to a minimal one
+and judged again.
+
 Distances are finer than the scales: a grade below the wanted one adds the share of
 candidates that survive singleton tests (:func:`~sudokit.generators.hardness.survivors`,
 which the forum's hardest keep almost all of), and a hard rating target climbs on that
@@ -59,11 +68,12 @@ from ..solvers.budget import Budget
 from ..solvers.registry import open_engine
 from .budgets import GenerationStatus
 from .hardness import hard_patterns, survivors
+from .pattern_game import anneal, value_search
 from .puzzles import GeneratedPuzzle, PuzzleGenerator
 
-__all__ = ["GRADE_ATTEMPTS", "GRADES", "HARD_RATING", "RATE_FROM", "REGRID", "SCALES",
-           "STALL", "Scale", "Target", "climb", "grade_target", "is_hard", "level_target",
-           "rating_target", "make_graded"]
+__all__ = ["ELITE", "GRADE_ATTEMPTS", "GRADES", "GRADE_SHARE", "HARD_RATING", "RATE_FROM",
+           "REGRID", "SCALES", "SEARCH_RATING", "STALL", "Scale", "Target", "climb", "grade_target",
+           "is_hard", "is_hardest", "level_target", "rating_target", "make_graded"]
 
 #: puzzles tried per wanted puzzle before a wanted grade gives up (``--clues K``, where the
 #: puzzles are not minimal and the search does not apply)
@@ -83,6 +93,17 @@ HARD_RATING = 9.0
 RATE_FROM = "BCV"
 #: the width of a grade's band: a rank plus the survivors' share (below 1)
 _FINE = 0.999
+#: the lowest wanted rating whose search rates only puzzles graded ``search`` (the forum's
+#: hardest, SE 11+, all grade ``search``; SE 10+ is not met below it)
+SEARCH_RATING = 10.0
+#: the survivors share from which the pattern game grades a puzzle (below it, the share
+#: alone is its height; the forum's hardest keep 0.955 and more)
+GRADE_SHARE = 0.9
+#: the share of the pattern game's restarts that anneal again from the highest puzzle met
+#: so far (the hardest come in clusters); the others fill a new pattern
+ELITE = 0.5
+#: the height of a puzzle inside the wanted band (above any share or rating height)
+_FOUND = 10.0
 #: a distance beyond any rating's: a hard rating target's puzzle graded below RATE_FROM
 _PROXY_FAR = 100.0
 #: the most clues added to make a puzzle unique again (a pattern start, a move to a new grid)
@@ -242,6 +263,23 @@ def is_hard(target: Target) -> bool:
     return target.scale == "rating" and target.low >= HARD_RATING
 
 
+def is_hardest(target: Target) -> bool:
+    """Whether ``target`` is searched by the pattern game
+    (:mod:`~sudokit.generators.pattern_game`): grade ``search``, or a rating of
+    :data:`HARD_RATING` or more.
+
+    Examples
+    --------
+    >>> is_hardest(grade_target("search")), is_hardest(grade_target("BCV"))
+    (True, False)
+    >>> is_hardest(rating_target(10.0, 99.9))
+    True
+    """
+    if target.scale == "grade":
+        return target.low >= GRADES.index("search")
+    return target.scale == "rating" and target.low >= HARD_RATING
+
+
 def rating_target(low: float, high: float, name: str | None = None) -> Target:
     """The puzzles rated ``low`` to ``high`` on Sudoku Explainer's scale.
 
@@ -284,6 +322,8 @@ class _Search:
     tried: int = 0
     rated: int = 0
     closest: tuple[float, float] | None = None
+    top: float | None = None
+    ends: list | None = None
     shown: str = ""
     last_report: float = 0.0
     known: dict = field(default_factory=dict)
@@ -314,6 +354,42 @@ class _Search:
         value = float(self.score(made.instance, budget=self.left(), cap=target.high))
         return (target.distance(value), -proxy), target.show(value)
 
+    def height(self, gen: PuzzleGenerator, givens: np.ndarray) -> float:
+        """How hard the unique puzzle ``givens`` (flat) is for the pattern game: its
+        survivors share (0 to 1); graded when the share reaches :data:`GRADE_SHARE`, and
+        for a rating target rated when it grades :func:`_rate_from` or harder (then 1 plus
+        the rating over 20, closer is higher); :data:`_FOUND` inside the band."""
+        key = givens.tobytes()
+        if key not in self.known:
+            self.known[key] = self._judge(gen.template.with_givens(givens.reshape(gen.n,
+                                                                                gen.n)))
+            self.tried += 1
+        high, shown = self.known[key]
+        if self.top is None or high > self.top:
+            self.top, self.shown = high, shown
+        self.report()
+        return high
+
+    def _judge(self, instance: Any, gated: bool = True) -> tuple[float, str]:
+        """``(height, what to show)`` of :meth:`height`; ``gated=False`` grades (and
+        rates) whatever the survivors share."""
+        kept = survivors(instance)
+        share = kept.kept / kept.open if kept.open else 0.0
+        if gated and share < GRADE_SHARE:
+            return share, f"{share:.0%} survivors"
+        graded = grade(instance)
+        rank = float(GRADES.index(graded))
+        shown = f"grade {graded}, {share:.0%} survivors"
+        target = self.target
+        if target.scale == "grade":
+            return (_FOUND if target.distance(rank) == 0 else share), shown
+        if rank < GRADES.index(_rate_from(target)):
+            return share, shown
+        self.rated += 1
+        value = float(self.score(instance, budget=self.left(), cap=target.high))
+        far = target.distance(value)
+        return (_FOUND if far == 0 else 1.0 + (target.low - far) / 20), target.show(value)
+
     def left(self) -> Budget | None:
         """What is left of the puzzle's budget (None: no limit)."""
         if self.budget is None or self.budget.seconds is None:
@@ -342,6 +418,12 @@ class _Search:
         self.last_report = now
         self.progress(GenerationStatus("search", 0, 0, 0, now - self.started, self.tried,
                                        self.shown, self.target.name))
+
+
+def _rate_from(target: Target) -> str:
+    """The grade from which the pattern game rates a puzzle for a rating target:
+    ``search`` from :data:`SEARCH_RATING`, else :data:`RATE_FROM`."""
+    return "search" if target.low >= SEARCH_RATING else RATE_FROM
 
 
 def _classic(gen: PuzzleGenerator) -> bool:
@@ -446,18 +528,26 @@ def _start(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
 
 
 def climb(gen: PuzzleGenerator, target: Target, budget: Budget | None = None,
-          progress: Callable[[GenerationStatus], None] | None = None) -> GeneratedPuzzle:
+          progress: Callable[[GenerationStatus], None] | None = None,
+          ends: list | None = None, pattern_game: bool | None = None) -> GeneratedPuzzle:
     """A unique, minimal puzzle of ``gen`` whose difficulty lies in ``target``'s band, by
     hill climbing (see the module). ``budget`` (seconds) bounds the whole search: past it
     :class:`~sudokit.errors.BudgetExhausted`; without one the search goes on until it finds
     one (or Ctrl-C). ``progress`` gets a ``"search"`` :class:`GenerationStatus` now and then.
     ``extra["search"]`` of the puzzle says how many puzzles were tried (scored), how many
-    were fully rated, and its score.
+    were fully rated, and its score. ``ends``, when given, gets the highest puzzle of each
+    restart (a :class:`~sudokit.instances.GridPuzzle`; benchmarks/hardest_search.py reads
+    where the searches stop). ``pattern_game`` forces (True) or forbids (False) the pattern
+    game; None: for the targets of :func:`is_hardest` on a classic 9x9 grid.
     """
     search = _Search(target, target.score_function(), time.monotonic(), progress, budget)
+    search.ends = ends
     engine = open_engine("dlx", shape=gen.template) if _classic(gen) else None
+    game = is_hardest(target) and _classic(gen) and gen.n == 9 and gen.box == (3, 3)
+    if pattern_game is not None:
+        game = pattern_game and _classic(gen) and gen.n == 9 and gen.box == (3, 3)
     try:
-        return _climb(gen, target, search, engine)
+        return (_game if game else _climb)(gen, target, search, engine)
     except BudgetExhausted:     # the search's own budget, whichever step it stopped
         if budget is None or budget.seconds is None:
             raise
@@ -483,12 +573,57 @@ def _climb(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
             if closer <= distance:
                 stall = 0 if closer < distance else stall
                 current, distance = nearby, closer
+        if search.ends is not None:
+            search.ends.append(current.instance)
         if distance[0] == 0:
             current.extra["search"] = {"tried": search.tried, "rated": search.rated,
                                        "score": search.known[current.puzzle.tobytes()][1],
                                        "target": target.name}
             current.seconds = time.monotonic() - search.started
             return current
+
+
+def _game(gen: PuzzleGenerator, target: Target, search: _Search, engine: Any
+          ) -> GeneratedPuzzle:
+    """The pattern game (:mod:`~sudokit.generators.pattern_game`) for the hardest targets:
+    restarts, each from a hard clue pattern filled by the value search and annealed on
+    :meth:`_Search.height`; a puzzle found in the band is reduced to a minimal one, which is
+    judged again (a clue fewer never makes the grade easier; the rating is re-computed)."""
+    masks = hard_patterns()
+    restarts = 0
+    elite: tuple[np.ndarray, float] | None = None
+    while True:
+        restarts += 1
+        if elite is not None and gen.rng.random() < ELITE:
+            start = elite[0]
+        else:
+            mask = masks[int(gen.rng.integers(len(masks)))]
+            fill = value_search(gen, mask, engine, left=search.left)
+            if fill.solutions != 1:
+                continue
+            start = fill.givens
+        best, high = anneal(gen, start, engine, lambda g: search.height(gen, g),
+                            _FOUND, left=search.left)
+        if search.ends is not None:
+            search.ends.append(gen.template.with_givens(best.reshape(gen.n, gen.n)))
+        if elite is None or high > elite[1]:
+            elite = (best, high)
+        if high < _FOUND:
+            continue
+        puzzle = best.reshape(gen.n, gen.n)
+        _, first = engine.count(gen.template.with_givens(puzzle), 2, search.left())
+        made = gen.reduce(puzzle, np.asarray(first).reshape(gen.n, gen.n),
+                          budget=search.left())
+        if made is None:
+            continue
+        high, shown = search._judge(made.instance, gated=False)
+        if high < _FOUND:
+            continue
+        made.extra["fill"] = {"strategy": "pattern game"}
+        made.extra["search"] = {"tried": search.tried, "rated": search.rated,
+                                "restarts": restarts, "score": shown, "target": target.name}
+        made.seconds = time.monotonic() - search.started
+        return made
 
 
 def make_graded(gen: PuzzleGenerator, mode: str, clues: int | None,
