@@ -36,7 +36,7 @@ from sudokit.human.path import apply_step
 
 from ..helpers import data_path
 from . import human_reference as old
-from .test_human_speed import LAYOUTS, _random_board
+from .random_boards import LAYOUTS, random_board
 
 #: each technique moved to a kernel, with the Python finder it replaced
 KERNELS = {
@@ -99,7 +99,7 @@ def test_the_kernels_agree_with_the_python_finders_on_real_boards():
        empty=st.floats(0.0, 0.03))
 def test_the_kernels_agree_with_the_python_finders_on_random_boards(name, seed, density,
                                                                     empty):
-    board = _random_board(name, seed, density, empty)
+    board = random_board(name, seed, density, empty)
     for technique in KERNELS:
         _same(board, technique)
 
@@ -107,7 +107,7 @@ def test_the_kernels_agree_with_the_python_finders_on_random_boards(name, seed, 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), density=st.floats(0.1, 0.3))
 def test_the_kernels_agree_on_16x16_boards(seed, density):
-    board = _random_board("janko16", seed, density, 0.0)
+    board = random_board("janko16", seed, density, 0.0)
     for technique in ("x-chain", "xy-chain", "turbot-fish", "y-cycle", "simple-colouring"):
         _same(board, technique)
     n = board.n
@@ -118,7 +118,7 @@ def test_the_kernels_agree_on_16x16_boards(seed, density):
 @pytest.mark.parametrize("name", sorted(LAYOUTS))
 def test_strong_rows_hold_each_node_s_links_in_the_python_order(name):
     assert set_order_holds() or sys.implementation.name != "cpython"   # the kernel's rows
-    board = _random_board(name, 7, 0.35, 0.0)
+    board = random_board(name, 7, 0.35, 0.0)
     links = Links(board)
     nodes = len(board.cands) * board.n
     for cells, units in ((True, False), (False, True), (True, True)):
@@ -156,7 +156,7 @@ def test_the_strong_rows_fall_back_to_the_python_sets(monkeypatch):
     with the same steps."""
     from sudokit.human import chain_kernel
 
-    boards = [_random_board("x9", seed, 0.25, 0.0) for seed in range(24)]
+    boards = [random_board("x9", seed, 0.25, 0.0) for seed in range(24)]
     overflow = []
     for board in boards:
         table, sizes = unit_table(board.layout)

@@ -24,10 +24,11 @@ from sudokit.human import TECHNIQUES, solve_path
 from sudokit.human.board import Board
 from sudokit.human.facts import unit_facts
 from sudokit.human.path import apply_step
-from sudokit.instances import latin_square, sudoku
+from sudokit.instances import sudoku
 
-from ..helpers import EXAMPLES, data_path
+from ..helpers import data_path
 from . import human_reference as old
+from .random_boards import LAYOUTS, random_board
 
 FIXTURES = Path(__file__).resolve().parent
 
@@ -115,36 +116,9 @@ def test_the_chains_wings_and_forcing_chains_agree_with_the_old_loops_on_real_pa
 def test_the_chains_wings_and_forcing_chains_agree_with_the_old_loops_on_random_boards(
         name, seed, density, empty):
     """Random candidates over the givens, as the test above (16x16 left out: slow)."""
-    board = _random_board(name, seed, density, empty)
+    board = random_board(name, seed, density, empty)
     for technique in CHAINS:
         _same(board, technique)
-
-
-def _layouts():
-    index = json.loads((EXAMPLES / "index.json").read_text())
-    out = {name: parse_puzzles((EXAMPLES / index[name]["file"]).read_text())[0].instance
-           for name in ("x9", "six", "jigsaw9", "janko16")}
-    out["sudoku9"] = sudoku(np.zeros((9, 9), dtype=int))
-    out["latin5"] = latin_square(np.zeros((5, 5), dtype=int))
-    return out
-
-
-LAYOUTS = _layouts()
-
-
-def _random_board(name, seed, density, empty):
-    """The givens of layout ``name`` with random candidates in every open cell (each value
-    kept with probability ``density``; none at all with probability ``empty``)."""
-    rng = np.random.default_rng(seed)
-    board = Board.of(LAYOUTS[name])
-    n = board.n
-    for cell in range(n * n):
-        if not board.values[cell]:
-            keep = rng.random(n) < density
-            if rng.random() < empty:
-                keep[:] = False
-            board.cands[cell] = int(sum(1 << v for v in range(n) if keep[v]))
-    return board
 
 
 @settings(max_examples=150, deadline=None)
@@ -153,7 +127,7 @@ def _random_board(name, seed, density, empty):
 def test_the_changed_finders_agree_with_the_old_loops_on_random_candidates(
         name, seed, density, empty):
     """Random candidates over the givens (a cell may have none: a broken board)."""
-    board = _random_board(name, seed, density, empty)
+    board = random_board(name, seed, density, empty)
     for technique in CHANGED:
         if technique in ("pointing", "claiming") and not board.layout.has_boxes:
             continue

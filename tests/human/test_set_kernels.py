@@ -24,7 +24,7 @@ from sudokit.human.tables import cands_array, layout_arrays
 from ..helpers import data_path
 from . import human_reference as old
 from . import set_reference as before
-from .test_human_speed import LAYOUTS, _random_board
+from .random_boards import LAYOUTS, random_board
 
 #: the cheap finders (tried at almost every step), by technique name, with their reference
 CHEAP = {
@@ -119,7 +119,7 @@ def test_the_plain_loops_agree_on_a_real_path(monkeypatch):
        density=st.floats(0.1, 0.7), empty=st.floats(0.0, 0.05))
 def test_the_cheap_finders_agree_on_random_candidates(name, seed, density, empty):
     """Random candidates over the givens of every layout (broken boards included)."""
-    board = _random_board(name, seed, density, empty)
+    board = random_board(name, seed, density, empty)
     for technique in CHEAP:
         if technique in BOXED and not board.layout.has_boxes:
             continue
@@ -132,7 +132,7 @@ def test_the_cheap_finders_agree_on_random_candidates(name, seed, density, empty
        empty=st.floats(0.0, 0.03))
 def test_the_wings_and_exclusion_agree_on_random_candidates(name, seed, density, empty):
     """As above, 16x16 left out (the references are slow there)."""
-    board = _random_board(name, seed, density, empty)
+    board = random_board(name, seed, density, empty)
     for technique in SLOW:
         _same(board, technique)
 
@@ -140,7 +140,7 @@ def test_the_wings_and_exclusion_agree_on_random_candidates(name, seed, density,
 @pytest.mark.parametrize("name", ["x9", "jigsaw9", "latin5", "janko16"])
 def test_the_plain_loops_agree_on_random_candidates_of_every_layout(name, monkeypatch):
     for seed in range(15):
-        board = _random_board(name, seed, 0.2 + 0.03 * seed, 0.02)
+        board = random_board(name, seed, 0.2 + 0.03 * seed, 0.02)
         for technique in CHEAP if name == "janko16" else {**CHEAP, **SLOW}:
             if technique in BOXED and not board.layout.has_boxes:
                 continue
