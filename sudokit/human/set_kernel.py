@@ -105,6 +105,16 @@ def direct_hidden_find(cands, units, n, size):
 
 
 @njit
+def _holds_all(member, unit, cells, found):
+    """Whether ``unit`` holds every one of the first ``found`` cells (the first is known to
+    lie in it)."""
+    for i in range(1, found):
+        if not member[unit, cells[i]]:
+            return False
+    return True
+
+
+@njit
 def direct_locked_find(cands, units, cell_units, member, kind, first):
     """The first direct pointing or claiming (:func:`~sudokit.human.intersections.direct_pointing`):
     for each unit ``first`` marks, in index order, each value with two or more places there,
@@ -141,12 +151,7 @@ def direct_locked_find(cands, units, cell_units, member, kind, first):
                     break
                 if other == index:
                     continue
-                shared = True
-                for i in range(1, found):
-                    if not member[other, cells[i]]:
-                        shared = False
-                        break
-                if not shared:
+                if not _holds_all(member, other, cells, found):
                     continue
                 lost = 0
                 for p in range(width):
@@ -547,12 +552,7 @@ def locked_find(cands, units, cell_units, member, first):
                     break
                 if other == index:
                     continue
-                shared = True
-                for i in range(1, found):
-                    if not member[other, cells[i]]:
-                        shared = False
-                        break
-                if not shared:
+                if not _holds_all(member, other, cells, found):
                     continue
                 for p in range(width):
                     c = units[other, p]
