@@ -380,8 +380,10 @@ def _interrupt_when_working(process, workers: int, cpu: float, out,
 
 def test_ctrl_c_stops_the_worker_of_jobs_1_counting(tmp_path, slice_file):
     out = tmp_path / "counts.txt"
-    big = tmp_path / "big.txt"  # 30,000 puzzles: tasks of 0.5 s of work, many of them
-    big.write_text("".join(slice_file.read_text().splitlines(keepends=True)[4:]) * 10)
+    # 150,000 puzzles: tasks of 0.5 s of work, many of them (30,000 once ended, exit 0, in
+    # CI before the worker had counted 1.5 CPU-s: minisat22's CPU-paced slices count faster)
+    big = tmp_path / "big.txt"
+    big.write_text("".join(slice_file.read_text().splitlines(keepends=True)[4:]) * 50)
     process = subprocess.Popen([sys.executable, "-m", "sudokit", "count", "--limit", "2",
                                 "--solver", "minisat22", "--jobs", "1", big, "-o", out],
                                cwd=ROOT, env=_env(), stdout=subprocess.PIPE,
