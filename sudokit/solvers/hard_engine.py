@@ -13,9 +13,12 @@ square completion and precoloring extension, up to 64 values (one bit mask per c
   (:mod:`~sudokit.solvers.hard_choice`); binary branching with last-conflict;
 - search: Luby restarts with randomized ties while it looks for one solution (``solve``,
   ``count`` with limit 1), each recording the nogoods of the branch it leaves (Lecoutre et
-  al. 2007, propagated by watched literals: :mod:`~sudokit.solvers.hard_nogood`); one
-  exhaustive search, without restarts or nogoods, to count to a larger limit, so a count
-  below the limit is exact (:mod:`~sudokit.solvers.hard_search`).
+  al. 2007, propagated by watched literals: :mod:`~sudokit.solvers.hard_nogood`); to count
+  to a limit up to :data:`BLOCKING_MAX` (2: the uniqueness check) the same search goes on
+  after each solution with a nogood that blocks it (a restart after each), so proving that
+  no second solution exists keeps restarts and nogoods; one exhaustive search, without
+  restarts or nogoods, to count to a larger limit. Either way a count below the limit is
+  exact (:mod:`~sudokit.solvers.hard_search`).
 
 The search runs in resumable kernel calls of a number of nodes sized to about
 :attr:`HardCPEngine.slice_seconds` each; the clock of a time budget is read between them
@@ -60,9 +63,18 @@ from .hard_layout import (
     new_work,
     seed_state,
 )
-from .hard_search import DOMWDEG, LAST_CONFLICT, MATCHING, NOGOODS, RESTARTS, run, start
+from .hard_search import (
+    BLOCKING,
+    DOMWDEG,
+    LAST_CONFLICT,
+    MATCHING,
+    NOGOODS,
+    RESTARTS,
+    run,
+    start,
+)
 
-__all__ = ["HEURISTICS", "HardCPEngine"]
+__all__ = ["BLOCKING_MAX", "HEURISTICS", "HardCPEngine"]
 
 #: the branching rules by name: the flags they add (:mod:`sudokit.solvers.hard_choice`)
 HEURISTICS: dict[str, int] = {
@@ -75,6 +87,10 @@ HEURISTICS: dict[str, int] = {
 DEFAULT_BASE = 1000
 #: how much the choice's scores are shaken after a restart
 DEFAULT_NOISE = 0.25
+#: counts to a limit up to this one block each solution found and restart (with nogoods);
+#: larger limits search exhaustively (a restart and a nogood per solution would cost more
+#: than they save when many solutions are wanted)
+BLOCKING_MAX = 2
 
 
 class HardCPEngine(EngineBase):
@@ -90,7 +106,8 @@ class HardCPEngine(EngineBase):
     heuristic : str
         A key of :data:`HEURISTICS` (default ``"maxsd"``).
     restarts : bool
-        Luby restarts when looking for one solution (default True).
+        Luby restarts when looking for one solution or counting to at most
+        :data:`BLOCKING_MAX` (default True).
     matching : bool
         AllDifferent by matching (default True; False: forward checking only).
     last_conflict : bool
@@ -164,6 +181,7 @@ class HardCPEngine(EngineBase):
         work = self._work_for(model)
         margs, wargs = model.args(), work.args()
         state = work.state
+        flags = self.flags | (BLOCKING if _blocks(work, wanted, model.num_cells) else 0)
         start(*margs, *wargs, givens, model.num_values, self.flags & MATCHING,
               np.int64(seed_state(self.seed)))
         while True:
@@ -171,7 +189,7 @@ class HardCPEngine(EngineBase):
             if budget.nodes is not None:
                 stop = min(stop, int(budget.nodes))
             began = time.perf_counter()
-            result = int(run(*margs, *wargs, wanted, stop, self.flags, self.base, self.noise))
+            result = int(run(*margs, *wargs, wanted, stop, flags, self.base, self.noise))
             self._resize(time.perf_counter() - began)
             if result >= 0:
                 break
@@ -204,6 +222,14 @@ class HardCPEngine(EngineBase):
                       "solutions": int(state[S_SOLUTIONS]),
                       "nogoods": int(state[S_RECORDED]), "stored": int(state[S_NOGOODS]),
                       "nogood_prunings": int(state[S_NG_PRUNES])}
+
+
+def _blocks(work: HardWork, wanted: int, cells: int) -> bool:
+    """Whether to count to ``wanted`` by blocking each solution (see the module): a small
+    limit, and a nogood store where the pinned nogoods (one per solution, a literal per
+    cell) take at most half, so that forgetting the others always makes room."""
+    return (2 <= wanted <= BLOCKING_MAX and work.ng_info.shape[0] >= 2 * wanted
+            and work.ng_lits.shape[0] >= 2 * wanted * cells)
 
 
 def _limit(limit: int | None) -> int:

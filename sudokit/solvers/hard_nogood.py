@@ -17,8 +17,12 @@ The store is bounded (:func:`~sudokit.solvers.hard_layout.nogood_capacity`): whe
 does not fit, the least used half goes (uses: the times a nogood removed a value or failed;
 the oldest first among equals) and the kept ones' uses are halved.
 
-Nogoods are valid for the satisfiability search only: counting to a limit above 1 never
-restarts and so never records one (its search is exhaustive and its count exact).
+Nogoods are valid for the satisfiability search only. Counting to a small limit is made one
+by :func:`block` (the flag :data:`~sudokit.solvers.hard_search.BLOCKING`): each solution
+found becomes a *pinned* nogood (never forgotten) that keeps it out, and the search restarts
+to look for a solution that is not blocked; a refuted subtree then holds no solution but
+blocked ones, so the recorded nogoods stay valid and the count stays exact. Counting without
+it never restarts and so never records one (its search is exhaustive and its count exact).
 
 Examples
 --------
@@ -38,10 +42,14 @@ from __future__ import annotations
 import numpy as np
 
 from .._accel.numba_cache import njit
+from .cp_bits import lowest_bit_index
 from .hard_layout import S_NEGS, S_NG_LITS, S_NOGOODS, S_RECORDED
 from .hard_propagate import change
 
-__all__ = ["forget", "pop_refuted", "push_refuted", "rebuild", "record"]
+__all__ = ["PINNED", "block", "forget", "pop_refuted", "push_refuted", "rebuild", "record"]
+
+#: the uses of a pinned nogood (a blocked solution): :func:`forget` keeps it
+PINNED = np.int64(1) << 62
 
 
 @njit(inline="always")
@@ -66,11 +74,11 @@ def push_refuted(negs, state, depth, c, v):
 @njit
 def forget(ng_lits, ng_info, state, nogoods, literals):
     """Delete the least used nogoods (the oldest among equals) until at most ``nogoods``
-    and ``literals`` are left; halve the uses of those kept."""
+    and ``literals`` are left, never a pinned one; halve the uses of the others kept."""
     count = state[S_NOGOODS]
     keys = np.empty(count, dtype=np.int64)
     for i in range(count):
-        keys[i] = ng_info[i, 2] * count + i
+        keys[i] = min(ng_info[i, 2], PINNED // (count + 1)) * count + i
     order = np.argsort(keys)
     keep = np.ones(count, dtype=np.bool_)
     kept = count
@@ -79,6 +87,8 @@ def forget(ng_lits, ng_info, state, nogoods, literals):
         if kept <= nogoods and size <= literals:
             break
         i = order[r]
+        if ng_info[i, 2] >= PINNED:
+            continue
         keep[i] = False
         kept -= 1
         size -= ng_info[i, 1]
@@ -93,7 +103,7 @@ def forget(ng_lits, ng_info, state, nogoods, literals):
             ng_lits[at + j] = ng_lits[s + j]
         ng_info[write, 0] = at
         ng_info[write, 1] = n
-        ng_info[write, 2] = ng_info[i, 2] // 2
+        ng_info[write, 2] = ng_info[i, 2] if ng_info[i, 2] >= PINNED else ng_info[i, 2] // 2
         write += 1
         at += n
     state[S_NOGOODS] = write
@@ -130,6 +140,26 @@ def record(levels, negs, ng_lits, ng_info, state):
         state[S_NG_LITS] = s + n
         state[S_RECORDED] += 1
     state[S_NEGS] = 0
+
+
+@njit
+def block(dom, ng_lits, ng_info, state):
+    """Store the pinned nogood of the solution in ``dom`` (every cell at its value), which
+    the next :func:`rebuild` watches; a full store first forgets half (:func:`forget`).
+    The caller keeps the pinned nogoods within half of the store (the engine blocks only
+    then), so forgetting always makes room."""
+    n = dom.shape[0]
+    if state[S_NOGOODS] >= ng_info.shape[0] or state[S_NG_LITS] + n > ng_lits.shape[0]:
+        forget(ng_lits, ng_info, state, ng_info.shape[0] // 2, ng_lits.shape[0] // 2)
+    i = state[S_NOGOODS]
+    s = state[S_NG_LITS]
+    ng_info[i, 0] = s
+    ng_info[i, 1] = n
+    ng_info[i, 2] = PINNED
+    for c in range(n):
+        ng_lits[s + c] = c * 64 + lowest_bit_index(dom[c])
+    state[S_NOGOODS] = i + 1
+    state[S_NG_LITS] = s + n
 
 
 @njit

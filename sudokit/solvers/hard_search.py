@@ -12,7 +12,10 @@ solution: ``limit == 1``), :data:`DOMWDEG` (dom/wdeg picks the cell for every de
 only for cells in no complete unit), :data:`LAST_CONFLICT` (the cell of the last failed
 decision is branched on first while it stays open; Lecoutre et al. 2009), :data:`NOGOODS`
 (with restarts: each restart records the reduced nld-nogoods of the branch it leaves,
-propagated by watched literals from then on; :mod:`~sudokit.solvers.hard_nogood`).
+propagated by watched literals from then on; :mod:`~sudokit.solvers.hard_nogood`),
+:data:`BLOCKING` (with restarts and nogoods: counting to a limit above 1 restarts too, each
+solution found blocked by a pinned nogood, :func:`~sudokit.solvers.hard_nogood.block`, and a
+restart after it; the search ends when no solution is left that is not blocked).
 
 Restarts: after ``base * luby(i)`` failures the search returns to the root and starts again,
 keeping the units' failure weights and every value refuted at the root (a right branch taken
@@ -20,8 +23,8 @@ at depth 0 has been proved to hold no solution: kept as a unit nogood), with the
 ``noise`` on (:mod:`~sudokit.solvers.hard_choice`) and, with :data:`NOGOODS`, the
 nogoods of the branch left behind (a nogood false at the root ends the search: no
 solution). The Luby sequence grows without bound, so
-the search stays complete. Counting to a limit above 1 never restarts: it is one exhaustive
-search, so a count below the limit is exact.
+the search stays complete. Counting to a limit above 1 without :data:`BLOCKING` never
+restarts: it is one exhaustive search. Either way a count below the limit is exact.
 
 ``start`` sets up one instance; ``run`` searches until ``limit`` solutions (1), the end of
 the search (0) or ``stop`` nodes (-1: call ``run`` again to go on, a resumable slice; a
@@ -67,17 +70,18 @@ from .hard_layout import (
     S_UNITS,
     STATE_SIZE,
 )
-from .hard_nogood import pop_refuted, push_refuted, rebuild, record
+from .hard_nogood import block, pop_refuted, push_refuted, rebuild, record
 from .hard_propagate import change, clear_queues, propagate, undo
 
-__all__ = ["DOMWDEG", "LAST_CONFLICT", "MATCHING", "NOGOODS", "RESTARTS", "luby_term", "run",
-           "start"]
+__all__ = ["BLOCKING", "DOMWDEG", "LAST_CONFLICT", "MATCHING", "NOGOODS", "RESTARTS",
+           "luby_term", "run", "start"]
 
 MATCHING = 1
 RESTARTS = 2
 DOMWDEG = 4
 LAST_CONFLICT = 8
 NOGOODS = 16
+BLOCKING = 32
 
 
 @njit
@@ -202,7 +206,8 @@ def run(units, complete, cell_units, peer_starts, peers, peer_unit, segments, un
     """Search on (see the module): 1 at ``limit`` solutions, 0 at the end, -1 at ``stop``
     nodes."""
     matching = flags & MATCHING
-    restarting = (flags & RESTARTS) != 0 and limit == 1
+    blocking = (flags & BLOCKING) != 0 and (flags & NOGOODS) != 0
+    restarting = (flags & RESTARTS) != 0 and (limit == 1 or blocking)
     nogoods = restarting and (flags & NOGOODS) != 0
     one = np.int64(1)
     if state[S_PHASE] == FINISHED:
@@ -245,6 +250,10 @@ def run(units, complete, cell_units, peer_starts, peers, peer_unit, segments, un
                     first[c] = lowest_bit_index(dom[c]) + 1
             if state[S_SOLUTIONS] >= limit:
                 return 1
+            if restarting:        # BLOCKING: a nogood keeps this solution out, then restart
+                block(dom, ng_lits, ng_info, state)
+                state[S_SINCE] = base * luby_term(state[S_LUBY])
+                continue
             if not _backtrack(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
                               unit_segs, dom,
                               trail, levels, cell_queue, in_queue, unit_queue, dirty, matches,

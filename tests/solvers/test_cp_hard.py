@@ -16,7 +16,7 @@ from sudokit.errors import BudgetExhausted
 from sudokit.formats import read_instances
 from sudokit.instances import latin_square, precoloring, sudoku
 from sudokit.solvers import ENGINES, Budget, hard_layout, open_engine
-from sudokit.solvers.hard_engine import HEURISTICS, HardCPEngine
+from sudokit.solvers.hard_engine import BLOCKING_MAX, HEURISTICS, HardCPEngine
 from sudokit.solvers.hard_search import luby_term
 
 from ..helpers import (
@@ -115,12 +115,12 @@ def test_precoloring_satisfiability_with_nogoods_matches_brute_force(problem, op
 
 
 @contextmanager
-def _store(tiny):
-    """With ``tiny``, the engines made inside get a nogood store of 3 nogoods and 12
-    literals (``hard_layout.nogood_capacity`` patched, restored on exit)."""
+def _store(tiny, capacity=lambda cells: (3, 12)):
+    """With ``tiny``, the engines made inside get a nogood store of ``capacity(cells)`` (3
+    nogoods and 12 literals: ``hard_layout.nogood_capacity`` patched, restored on exit)."""
     kept = hard_layout.nogood_capacity
     if tiny:
-        hard_layout.nogood_capacity = lambda cells: (3, 12)
+        hard_layout.nogood_capacity = capacity
     try:
         yield
     finally:
@@ -226,7 +226,7 @@ def test_satisfiability_with_nogoods_matches_cpsat(options):
 def test_nogoods_are_recorded_used_and_cut_the_search():
     """On a square without completion the nogoods prune values and the search needs fewer
     nodes than the same search without them (same seed, same restarts up to the first
-    recorded nogood); counting to 2 records none; a sliced search is the same search."""
+    recorded nogood); counting to 3 records none; a sliced search is the same search."""
     problem = qcp_named("qcp-25-264-14")
     with HardCPEngine(seed=0) as engine:
         assert engine.count(problem, 1) == (0, None)
@@ -241,7 +241,7 @@ def test_nogoods_are_recorded_used_and_cut_the_search():
     assert plain["nogoods"] == plain["nogood_prunings"] == 0
     assert used["nodes"] < plain["nodes"]
     with HardCPEngine(seed=0, base=1) as engine:
-        assert engine.count(problem, 2) == (0, None)
+        assert engine.count(problem, 3) == (0, None)
         assert engine.stats["restarts"] == engine.stats["nogoods"] == 0
 
 
@@ -296,14 +296,70 @@ def test_a_time_budget_stops_the_search_between_slices():
     assert engine.stats["nodes"] <= 1 + 16 + problem.num_cells
 
 
-def test_counting_beyond_one_is_exhaustive():
-    """Counting to 2 never restarts: an instance with two solutions gets both."""
+def test_counting_beyond_blocking_max_is_exhaustive():
+    """Counting to more than BLOCKING_MAX never restarts: an instance with two solutions
+    gets both."""
     grid = cyclic_latin(6)
     grid[:2, :] = 0                                 # rows 0 and 1 swap: two completions
     problem = latin_square(grid)
     with HardCPEngine(base=1) as engine:
-        assert check_count(engine, problem, 5) == brute_force_count(problem)
+        assert check_count(engine, problem, BLOCKING_MAX + 3) == brute_force_count(problem)
         assert engine.stats["restarts"] == 0
+
+
+def test_counting_to_two_blocks_the_first_solution_and_restarts():
+    """Counting to 2 goes on after the first solution with a pinned nogood that blocks it
+    and a restart: both completions of a square with two are found, each once."""
+    grid = cyclic_latin(6)
+    grid[:2, :] = 0
+    problem = latin_square(grid)
+    with HardCPEngine(base=1) as engine:
+        assert check_count(engine, problem, 2) == 2 == brute_force_count(problem)
+        assert engine.stats["restarts"] >= 1 and engine.stats["solutions"] == 2
+    unique = latin_square(cyclic_latin(6) * (np.arange(36).reshape(6, 6) % 5 != 0))
+    with HardCPEngine(base=1) as engine:
+        assert check_count(engine, unique, 2) == brute_force_count(unique) == 1
+        assert engine.stats["restarts"] >= 1     # the restart after the block ends it
+
+
+def BLOCKING_STORE(cells):
+    """The smallest store the engine blocks solutions in, to 2: 4 nogoods, 4 literals a
+    cell (two pinned nogoods at most; every other nogood forgotten all the time)."""
+    return 4, 4 * cells
+
+
+def test_a_store_too_small_to_pin_counts_exhaustively():
+    grid = cyclic_latin(6)
+    grid[:2, :] = 0
+    with _store(True), HardCPEngine(base=1) as engine:
+        assert check_count(engine, latin_square(grid), 2) == 2
+        assert engine.stats["restarts"] == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(latin_partials(), st.sampled_from(RESTARTING), st.booleans())
+def test_latin_uniqueness_by_blocking_matches_brute_force(problem, options, tiny):
+    """Counting to 2 with restarts at each failure, nogoods recorded and (``tiny``) forgotten
+    all the time: the pinned nogood of the first solution is never forgotten, so the count
+    is the brute force count capped at 2."""
+    with _store(tiny, BLOCKING_STORE), HardCPEngine(**options) as engine:
+        assert check_count(engine, problem, 2) == min(2, brute_force_count(problem))
+
+
+@settings(max_examples=40, deadline=None)
+@given(partial_grids(), st.sampled_from(RESTARTING), st.booleans())
+def test_grid_uniqueness_by_blocking_matches_brute_force(problem, options, tiny):
+    with _store(tiny, BLOCKING_STORE), HardCPEngine(**options) as engine:
+        assert check_count(engine, problem, 2) == min(2, brute_force_count(problem))
+
+
+def test_qcp_counts_to_two_by_blocking_match_the_exhaustive_search():
+    """The squares of QCP_HARD counted to 2 with blocking (restarts, nogoods) and by the
+    exhaustive search (no nogoods, so no blocking): the same counts."""
+    problems = [qcp_named(name) for name in QCP_HARD]
+    with HardCPEngine(seed=5) as blocking, HardCPEngine(nogoods=False) as exhaustive:
+        assert ([check_count(blocking, p, 2) for p in problems]
+                == [check_count(exhaustive, p, 2) for p in problems])
 
 
 # -- the command line ----------------------------------------------------------------------------
