@@ -101,7 +101,9 @@ PORTFOLIO: tuple[Rule, ...] = (
          "2026-11-26 23:20-00:10 UTC, load 7-15, 60 s each: qwh30 (39 squares at the phase "
          "transition), solve: cp 39/39 in 22 CPU-s, CP-SAT (1 worker) 39/39 in 68, CaDiCaL "
          "on a plain CNF 39/39 in 82, cadical195 25 (cut at the 28th); count to 2: cp 38/39 "
-         "in 87, CP-SAT 39/39 in 91, cadical195 25 (cut), CaDiCaL on a plain CNF 4 (cut)",
+         "in 87, CP-SAT 39/39 in 91, cadical195 25 (cut), CaDiCaL on a plain CNF 4 (cut); "
+         "2026-11-27 05:48 UTC, load 4, count to 2 with blocking nogoods: cp 39/39 in 52 "
+         "CPU-s, CP-SAT (1 worker) 39/39 in 72",
          rivals=("cadical195",)),
 )
 
