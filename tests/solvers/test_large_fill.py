@@ -146,3 +146,22 @@ def test_cli_says_no_solution_for_contradictory_givens(tmp_path):
     result = cli_run("solve", path)
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "no solution\n"
+
+
+@pytest.mark.parametrize("make", [lambda n: latin_square(np.zeros((n, n), dtype=int)),
+                                  lambda n: sudoku(np.zeros((n, n), dtype=int))])
+def test_empty_large_grids_count_to_a_limit_by_construction(make):
+    """An empty grid of side 25 up has n! relabellings of any solution: counting it to a
+    limit answers the limit at once, with a checked first solution and no search."""
+    for n, limit in ((25, 2), (100 if make(4).kind == "latin" else 49, 10**6)):
+        puzzle = make(n)
+        engine = SATEngine()
+        count, first = engine.count(puzzle, limit)
+        assert count == limit and puzzle.is_solution(first) and engine.conflicts == 0
+
+
+def test_a_large_grid_with_a_given_is_searched():
+    given = np.zeros((25, 25), dtype=int)
+    given[0, 0] = 1
+    engine = SATEngine()
+    assert engine.count(latin_square(given), 2)[0] == 2 and engine.conflicts > 0
