@@ -16,12 +16,11 @@ import sys
 from sudokit.formats import parse_puzzles
 from sudokit.human import rate
 
-NOTE = (
-        "se: Sukaku Explainer's rating (serate ED= first figure), null where it was not r"
-        "un (the forum's hardest are SE 11+ by the file's selection); ours: sudokit's; to"
-        "lerance: the largest gap where both finish (forcing-net steps, whose measure is "
-        "unchanged, and level-3 steps); tested: forum puzzles without SE's figure the no-"
-        "rating-below-10 test rates")
+NOTE = ("se: Sukaku Explainer's rating (serate ED= first figure), null where it was not "
+        "run (the forum's hardest are SE 11+ by the file's selection); ours: sudokit's; "
+        "tolerance: the largest gap where both finish (forcing-net steps, whose measure is "
+        "unchanged, and level-3 steps); tested: forum puzzles without SE's figure the "
+        "no-rating-below-10 test rates")
 
 
 def main(args: list[str]) -> None:
