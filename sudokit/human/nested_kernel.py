@@ -555,7 +555,7 @@ def _forcing_chains(cands0, grid, n, units, cell_units, res, rpar, depth, via, c
 
 
 @njit(cache=True)
-def _reduction(cands0, grid, n, units, branches, count, start_cause, hits, res, rpar, rows,
+def _reduction(cands0, grid, n, units, count, start_cause, hits, res, rpar, rows,
                top, bdepth, bvia, bcause, bseen, stamps):
     """The finds of one group of branches (a cell's candidates, or a value's places in a
     unit), each followed by :func:`_closure` into row ``b`` of the ``b*`` tables: what all
@@ -612,7 +612,6 @@ def _multiple_chains(cands0, grid, n, units, cell_units, res, rpar, hits, bdepth
     Returns ``(rows, stamp)``."""
     rows = 0
     top = 0
-    branches = np.empty(n, dtype=np.int64)
     for cell in range(grid.shape[0]):
         mask = grid[cell]
         if _popcount(mask) < 3:
@@ -625,9 +624,8 @@ def _multiple_chains(cands0, grid, n, units, cell_units, res, rpar, hits, bdepth
                 _closure(grid, n, units, cell_units, 2 * (cell * n + v) + 1, bdepth[count],
                          bvia[count], bcause[count], queue, stamp, bseen[count], False)
                 start_cause[count] = -1
-                branches[count] = v
                 count += 1
-        rows, top = _reduction(cands0, grid, n, units, branches, count, start_cause, hits,
+        rows, top = _reduction(cands0, grid, n, units, count, start_cause, hits,
                                res, rpar, rows, top, bdepth, bvia, bcause, bseen, stamps)
         if rows < 0:
             return -1, stamp
@@ -659,7 +657,7 @@ def _multiple_chains(cands0, grid, n, units, cell_units, res, rpar, hits, bdepth
                                  bseen[count], False)
                         start_cause[count] = u
                         count += 1
-                rows, top = _reduction(cands0, grid, n, units, branches, count, start_cause,
+                rows, top = _reduction(cands0, grid, n, units, count, start_cause,
                                        hits, res, rpar, rows, top, bdepth, bvia, bcause,
                                        bseen, stamps)
                 if rows < 0:
@@ -671,7 +669,7 @@ def _multiple_chains(cands0, grid, n, units, cell_units, res, rpar, hits, bdepth
 
 
 @njit(cache=True)
-def _Scratch(nodes, n):
+def _scratch(nodes, n):
     """The arrays the nested rules work in."""
     pots = 2 * nodes
     return (np.zeros((4 * nodes, 4), dtype=np.int64),       # res
@@ -683,9 +681,7 @@ def _Scratch(nodes, n):
             np.zeros((n, pots), dtype=np.int64),            # bseen
             np.zeros(n, dtype=np.int64),                    # stamps
             np.zeros(pots, dtype=np.int64),                 # queue
-            np.zeros(n, dtype=np.int64),                    # start causes
-            np.zeros(1, dtype=np.int64),                    # unused
-            np.zeros(1, dtype=np.int64))                    # unused
+            np.zeros(n, dtype=np.int64))                    # start causes
 
 
 @njit(cache=True)
@@ -726,8 +722,7 @@ def _measure(on_pid, off_pid, pstart, pcount, pbuf, nest, ncplx, mark, nmark, st
 @njit(cache=True)
 def _dynamic(cands0, n, units, cell_units, level, start, start_on, grid, on_st, off_st,
              pstart, pcount, pbuf, nest, ncplx, mark, nmark, stack, qon, qoff, counters,
-             res, rpar, hits, bdepth, bvia, bcause, bseen, stamps, queue, start_cause, u1,
-             u2):
+             res, rpar, hits, bdepth, bvia, bcause, bseen, stamps, queue, start_cause):
     """The complexity of the contradiction that follows from candidate node ``start``
     assumed on (``start_on``) or off, by dynamic chaining with the rules of ``level``
     nested (see the module), 0 when none follows: ``(complexity, pbuf)`` (the parents'
@@ -953,7 +948,7 @@ def nested_search(cands0, n, units, cell_units, level, first, last):
     qon = np.zeros(nodes, dtype=np.int64)
     qoff = np.zeros(nodes, dtype=np.int64)
     counters = np.zeros(8, dtype=np.int64)
-    s = _Scratch(nodes, n)
+    s = _scratch(nodes, n)
     best, best_node, best_on = 0, -1, 0
     for cell in range(first, last):
         mask = cands0[cell]
@@ -967,7 +962,7 @@ def nested_search(cands0, n, units, cell_units, level, first, last):
                                       on == 1, grid, on_st, off_st, pstart, pcount, pbuf,
                                       nest, ncplx, mark, nmark, stack, qon, qoff, counters,
                                       s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8],
-                                      s[9], s[10], s[11])
+                                      s[9])
                 if cplx and (best == 0 or cplx < best):
                     best, best_node, best_on = cplx, cell * n + v, on
     return best, best_node, best_on
@@ -982,7 +977,7 @@ def assumption(cands0, n, units, cell_units, level, node, on):
     nodes = cells * n
     pots = 2 * nodes + 2
     counters = np.zeros(8, dtype=np.int64)
-    s = _Scratch(nodes, n)
+    s = _scratch(nodes, n)
     cplx, _ = _dynamic(cands0, n, units, cell_units, level, node, on, np.zeros(cells, np.int64),
                        np.zeros(nodes, np.int64), np.zeros(nodes, np.int64),
                        np.zeros(pots, np.int64), np.zeros(pots, np.int64),
@@ -990,8 +985,7 @@ def assumption(cands0, n, units, cell_units, level, node, on):
                        np.zeros(pots + 1, np.int64), np.zeros(pots, np.int64),
                        np.zeros(pots + 1, np.int64), np.zeros(pots, np.int64),
                        np.zeros(nodes, np.int64), np.zeros(nodes, np.int64), counters,
-                       s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10],
-                       s[11])
+                       s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9])
     if not cplx:
         return 0, 0, 0, 0, -1
     return cplx, counters[4], counters[5], counters[6], counters[7]

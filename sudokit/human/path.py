@@ -6,7 +6,7 @@ the lowest rated, as Sudoku Explainer sorts them) until the grid is full or no t
 helps. A step carries its own rating (a chain's grows with its length). :func:`rate` is
 the hardest step of that path (Sudoku Explainer's rating: the hardest step on the path of
 easiest steps) and its level (:data:`~sudokit.human.levels.LEVELS`). A puzzle the
-technique set does not finish (the last resort are the nested forcing chains of
+technique set does not finish (its last resort: the nested forcing chains of
 :mod:`~sudokit.human.nested`, Sudoku Explainer's levels 1 to 3) is rated :data:`BEYOND`
 and marked unsolved.
 
