@@ -12,13 +12,14 @@ Three measurements, one table each (and, for the first, where the ratings differ
 3. Simonis's claim: Spearman between his grade order (FC < ... < search) and SE's rating.
 
     python benchmarks/human_rating.py [--every K] [--jobs J] [--hardest N] [--time-limit S]
-                                      [--grade-cli]
+                                      [--without-nested] [--grade-cli]
 
 ``--every K`` takes every K-th puzzle of diabolical.txt (default 1: all); ``--jobs`` rates in
-J processes. ``--grade-cli`` also times ``sudokit grade --rating`` on the same puzzles as a
-user runs it (one process, then ``--jobs J`` on the batch road: a Dask cluster of J
-workers), whole process, and checks that its ratings are the ones of table 1. Progress goes
-to stderr, the tables to stdout.
+J processes. ``--without-nested`` rates without the dynamic and nested forcing chains
+(:mod:`sudokit.human.nested`), as the rating was before them. ``--grade-cli`` also times
+``sudokit grade --rating`` on the same puzzles as a user runs it (one process, then ``--jobs
+J`` on the batch road: a Dask cluster of J workers), whole process, and checks that its
+ratings are the ones of table 1. Progress goes to stderr, the tables to stdout.
 """
 
 from __future__ import annotations
@@ -67,11 +68,14 @@ def spearman(x, y) -> float:
 
 def _rate_chunk(args):
     """Ratings of a chunk of puzzle lines: (rating or nan, hardest, solved, seconds)."""
-    lines, seconds = args
+    lines, seconds, without = args
     from sudokit.errors import BudgetExhausted
     from sudokit.formats import parse_puzzles
     from sudokit.human import rate
+    from sudokit.human.techniques import ORDER, TECHNIQUES
     from sudokit.solvers.budget import Budget
+
+    techniques = [name for name in ORDER if TECHNIQUES[name].family not in without]
 
     out = []
     cpu = time.process_time()
@@ -79,7 +83,7 @@ def _rate_chunk(args):
         puzzle = parse_puzzles(line)[0].instance
         start = time.perf_counter()
         try:
-            rated = rate(puzzle, Budget(seconds=seconds))
+            rated = rate(puzzle, Budget(seconds=seconds), techniques=techniques)
             out.append((rated.value, rated.hardest, rated.solved,
                         time.perf_counter() - start))
         except BudgetExhausted:
@@ -87,9 +91,10 @@ def _rate_chunk(args):
     return out, time.process_time() - cpu
 
 
-def rate_all(lines, jobs: int, seconds, label: str):
-    """Rate every line (in ``jobs`` processes, chunks of 25), with progress."""
-    chunks = [(lines[i:i + 25], seconds) for i in range(0, len(lines), 25)]
+def rate_all(lines, jobs: int, seconds, label: str, without: tuple[str, ...] = ()):
+    """Rate every line (in ``jobs`` processes, chunks of 25; the technique families
+    ``without`` left out), with progress."""
+    chunks = [(lines[i:i + 25], seconds, without) for i in range(0, len(lines), 25)]
     results = []
     cpu = 0.0
     start = time.perf_counter()
@@ -176,18 +181,24 @@ def main(argv=None):
                              "(0: all 48,766)")
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="S",
                         help="seconds per puzzle (past it: 'unknown')")
+    parser.add_argument("--without-nested", action="store_true",
+                        help="rate without the dynamic and nested forcing chains (family "
+                             "'nested', SE levels 1-3): the rating as it was before them, "
+                             "for a before/after in one session")
     parser.add_argument("--grade-cli", action="store_true",
                         help="also time 'sudokit grade --rating' on the same puzzles, in one "
                              "process and with --jobs J")
     args = parser.parse_args(argv)
     print("Human-technique rating against Sudoku Explainer (SE)")
-    print(machine_note() + f", {args.jobs} rating processes")
+    without = ("nested",) if args.without_nested else ()
+    print(machine_note() + f", {args.jobs} rating processes"
+          + (", without the nested forcing chains" if without else ""))
     print()
 
     lines, se = read_diabolical(args.every)
     log(f"diabolical: {len(lines):,} puzzles (every {args.every})")
     wall0, cpu0 = time.perf_counter(), _cpu()
-    rated, rating_cpu = rate_all(lines, args.jobs, args.time_limit, "diabolical")
+    rated, rating_cpu = rate_all(lines, args.jobs, args.time_limit, "diabolical", without)
     wall, cpu = time.perf_counter() - wall0, _cpu() - cpu0
     ours = np.array([r[0] for r in rated])
     known = ~np.isnan(ours)
@@ -234,7 +245,9 @@ def main(argv=None):
     sample = every[::step][:args.hardest or None]
     log(f"hardest: {len(sample):,} puzzles")
     wall0 = time.perf_counter()
-    top, _ = rate_all(sample, args.jobs, args.time_limit, "hardest")
+    top_cpu0 = _cpu()
+    top, top_rating_cpu = rate_all(sample, args.jobs, args.time_limit, "hardest", without)
+    top_cpu = _cpu() - top_cpu0
     top_wall = time.perf_counter() - wall0
     values = np.array([r[0] for r in top])
     beyond = sum(1 for r in top if not r[2] and r[1] == "beyond")
@@ -247,9 +260,14 @@ def main(argv=None):
          str(int(np.sum(solved & (values >= 10.0))))],
         ["beyond the technique set (rated 11.0, marked)", str(beyond)],
         [f"past the time limit ({args.time_limit:g} s)", str(unknown)],
-        ["wall seconds", f"{top_wall:.0f}"],
+        ["wall seconds; CPU seconds (all processes, in-process)",
+         f"{top_wall:.0f}; {top_cpu:.0f}, {top_rating_cpu:.0f}"],
     ]
     print(format_table(["measure", "count"], rows, right={1}))
+    print("hardest technique: " + ", ".join(
+        f"{name} {count}" for name, count in Counter(r[1] for r in top).most_common()))
+    print("ratings: " + ", ".join(f"{value:.1f} {count}" for value, count in sorted(
+        Counter(float(v) for v in values if not np.isnan(v)).items())))
     low = Counter(r[1] for r in top if r[2] and r[0] < 10.0)
     if low:
         print("hardest technique of those below 10.0: " + ", ".join(

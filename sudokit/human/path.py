@@ -6,7 +6,9 @@ the lowest rated, as Sudoku Explainer sorts them) until the grid is full or no t
 helps. A step carries its own rating (a chain's grows with its length). :func:`rate` is
 the hardest step of that path (Sudoku Explainer's rating: the hardest step on the path of
 easiest steps) and its level (:data:`~sudokit.human.levels.LEVELS`). A puzzle the
-technique set does not finish is rated :data:`BEYOND` and marked unsolved.
+technique set does not finish (its last resort: the nested forcing chains of
+:mod:`~sudokit.human.nested`, Sudoku Explainer's levels 1 to 3) is rated :data:`BEYOND`
+and marked unsolved.
 
 Examples
 --------
@@ -32,6 +34,7 @@ from ..errors import BudgetExhausted, InstanceError
 from ..solvers.budget import UNLIMITED, Budget, Meter
 from .board import Board
 from .levels import level_of
+from .nested import metered
 from .step import Step
 from .techniques import ORDER, TECHNIQUES, not_applying, stages
 
@@ -44,8 +47,11 @@ NO_SOLUTION = "no-solution"
 #: the level :func:`rating_within` gives a puzzle not rated within its time
 UNRATED = "unknown"
 
-#: the rating of a puzzle the technique set does not finish (Sudoku Explainer rates the
-#: forum's hardest, which need nested forcing nets, 11 and up)
+#: the rating of a puzzle the technique set does not finish: it needs more than the
+#: nested forcing chains of level 3 (:mod:`~sudokit.human.nested`), so Sudoku Explainer
+#: rates it 10.5 or more (its level 4; SE rates most of the forum's hardest 11 and up), or
+#: at least 10.0 where SE's level 3 finds a double, cell or unit forcing chain that ours,
+#: which looks for contradictions only, does not
 BEYOND = 11.0
 
 
@@ -147,12 +153,13 @@ def steps(puzzle, *, budget: Budget = UNLIMITED, techniques: Iterable[str] | Non
     while not board.solved:
         if meter.late():
             raise BudgetExhausted("the time limit ran out before the path was found")
-        for stage in finders:
-            step = _easiest(board, stage)
-            if step is not None:
-                break
-        else:
-            return
+        with metered(meter):
+            for stage in finders:
+                step = _easiest(board, stage)
+                if step is not None:
+                    break
+            else:
+                return
         apply_step(board, step)
         yield step
 

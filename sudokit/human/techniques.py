@@ -196,6 +196,18 @@ TECHNIQUES: dict[str, Technique] = {t.name: t for t in (
     _t("forcing-net", "forcing", 8.5, "forcing_net",
        "a candidate that, placed, leads by singles (then also locked candidates and pairs) "
        "to a contradiction is false; 8.5 (9.0 with them) + length", spread=None),
+    _t("dynamic-forcing-chain", "nested", 9.0, "dynamic_forcing_chain",
+       "SE's dynamic forcing chain (+): a candidate assumed true or false leads by singles, "
+       "locked candidates, pairs and X-wings to a candidate both true and false; rated by "
+       "SE's measure of the contradiction (the forcing net's count of deductions, which "
+       "it follows, rates otherwise); 9.0 + length", spread=None),
+    _t("nested-forcing-chain", "nested", 9.5, "nested_forcing_chain",
+       "a forcing net that also uses locked candidates, pairs, X-wings and forcing chains "
+       "as it goes (SE's dynamic forcing chains with forcing chains nested, level 2); 9.5 + "
+       "length, nested chains included", spread=None),
+    _t("nested-multiple-forcing-chain", "nested", 10.0, "nested_multiple_forcing_chain",
+       "a nested forcing chain that also uses cell and unit forcing chains as it goes (SE's "
+       "level 3); 10.0 + length, nested chains included", spread=None),
 )}
 
 #: the order the solver tries them (the registry's)
