@@ -67,6 +67,9 @@ _LATIN3 = "." * 9 + "\n"
 _RATED = "600100982002500000800090030200609300000000000003708004080060009000005600169002003\n"
 #: a puzzle of Sudoku Exchange's diabolical.txt (SE 8.9) whose path tries every chain finder
 _DIABOLICAL = "700040006000759000900801003000524000030000020400000007501000208080000010209000304\n"
+#: a generated puzzle (Sukaku Explainer: 9.8) whose path takes a dynamic forcing chain: the
+#: nested chains' kernels (sudokit/human/nested_kernel.py)
+_NESTED = "8.......9..16...5..3....2.....1.8.4......2.....736.....2....3..9.......8..5.4..6.\n"
 
 FAMILIES: dict[str, KernelFamily] = {family.name: family for family in (
     KernelFamily("takano", "the takano search kernels (solve and count of grids up to 16x16)", 45,
@@ -109,8 +112,9 @@ FAMILIES: dict[str, KernelFamily] = {family.name: family for family in (
                        "generate sudoku --size 9 --variant x --minimal --seed 3 --verify",
                        "generate sudoku --size 6 --variant jigsaw --minimal --seed 1",
                        "generate sudoku --size 16 --seed 1")),
-    KernelFamily("human", "the human techniques' kernels (explain, hint, grade --rating)", 17,
-                 _runs("explain -", stdin=_DIABOLICAL) + _runs("explain -", stdin=_RATED)),
+    KernelFamily("human", "the human techniques' kernels (explain, hint, grade --rating)", 35,
+                 _runs("explain -", stdin=_DIABOLICAL) + _runs("explain -", stdin=_RATED)
+                 + _runs("explain -", stdin=_NESTED)),
 )}
 
 
