@@ -112,6 +112,19 @@ def _grow(pbuf, need):
 # again).
 
 
+@njit(cache=True, inline="always")
+def _emit(res, rows, cand, start, count, cplx):
+    """Row ``rows`` of ``res``: ``cand`` (cell * n + value) removed, its parents
+    ``rpar[start:start + count]``, its complexity; the next row, or -1 when ``res`` is full."""
+    if rows >= res.shape[0]:
+        return -1
+    res[rows, 0] = cand
+    res[rows, 1] = start
+    res[rows, 2] = count
+    res[rows, 3] = cplx
+    return rows + 1
+
+
 @njit(cache=True)
 def _removed(cands0, grid, cell, v):
     """Whether the chain took value index ``v`` from ``cell``."""
@@ -177,13 +190,9 @@ def _locking(cands0, grid, n, units, cell_units, res, rpar):
                         if units[u1, k] == c:
                             found = True
                     if not found:
-                        if rows >= res.shape[0]:
+                        rows = _emit(res, rows, c * n + v, start, top - start, 0)
+                        if rows < 0:
                             return -1
-                        res[rows, 0] = c * n + v
-                        res[rows, 1] = start
-                        res[rows, 2] = top - start
-                        res[rows, 3] = 0
-                        rows += 1
     return rows
 
 
@@ -235,13 +244,9 @@ def _hidden_pair(cands0, grid, n, units, res, rpar):
                     while m:
                         v = _low(m)
                         m &= m - 1
-                        if rows >= res.shape[0]:
+                        rows = _emit(res, rows, c * n + v, start, top - start, 0)
+                        if rows < 0:
                             return -1
-                        res[rows, 0] = c * n + v
-                        res[rows, 1] = start
-                        res[rows, 2] = top - start
-                        res[rows, 3] = 0
-                        rows += 1
     return rows
 
 
@@ -287,13 +292,9 @@ def _naked_pair(cands0, grid, n, units, res, rpar):
                     while m:
                         v = _low(m)
                         m &= m - 1
-                        if rows >= res.shape[0]:
+                        rows = _emit(res, rows, c * n + v, start, top - start, 0)
+                        if rows < 0:
                             return -1
-                        res[rows, 0] = c * n + v
-                        res[rows, 1] = start
-                        res[rows, 2] = top - start
-                        res[rows, 3] = 0
-                        rows += 1
     return rows
 
 
@@ -356,13 +357,9 @@ def _x_wing(cands0, grid, n, res, rpar):
                                 continue
                             c = line * n + k if side == 0 else k * n + line
                             if grid[c] & bit:
-                                if rows >= res.shape[0]:
+                                rows = _emit(res, rows, c * n + v, start, top - start, 0)
+                                if rows < 0:
                                     return -1
-                                res[rows, 0] = c * n + v
-                                res[rows, 1] = start
-                                res[rows, 2] = top - start
-                                res[rows, 3] = 0
-                                rows += 1
     return rows
 
 
@@ -544,13 +541,9 @@ def _forcing_chains(cands0, grid, n, units, cell_units, res, rpar, depth, via, c
                 while targets:
                     w = _low(targets)
                     targets &= targets - 1
-                    if rows >= res.shape[0]:
+                    rows = _emit(res, rows, cell * n + w, start, top - start, depth[found])
+                    if rows < 0:
                         return -1, stamp
-                    res[rows, 0] = cell * n + w
-                    res[rows, 1] = start
-                    res[rows, 2] = top - start
-                    res[rows, 3] = depth[found]
-                    rows += 1
     return rows, stamp
 
 
@@ -594,13 +587,9 @@ def _reduction(cands0, grid, n, units, count, start_cause, hits, res, rpar, rows
         while removable:
             w = _low(removable)
             removable &= removable - 1
-            if rows >= res.shape[0]:
+            rows = _emit(res, rows, cell * n + w, start, top - start, cplx)
+            if rows < 0:
                 return -1, -1
-            res[rows, 0] = cell * n + w
-            res[rows, 1] = start
-            res[rows, 2] = top - start
-            res[rows, 3] = cplx
-            rows += 1
     return rows, top
 
 
