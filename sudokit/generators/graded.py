@@ -163,25 +163,34 @@ def se_rating(puzzle, budget: Budget | None = None, cap: float | None = None) ->
     """The Sudoku Explainer rating of ``puzzle`` (:func:`sudokit.human.rate`: the hardest
     step of its path); with ``cap``, the path stops at its first step rated above ``cap``
     and that step's rating is returned (the rating is at least that: a search that only
-    needs to know a puzzle is too hard saves the rest of a long path).
+    needs to know a puzzle is too hard saves the rest of a long path), and the techniques
+    whose base rating is above ``cap`` are not tried: where the path needs one, it stops
+    there and the lowest such base rating is returned, again a lower bound above the cap
+    (the nested forcing chains, seconds a step, are never looked for by a search for a
+    level below 9.0).
 
     Examples
     --------
     >>> from sudokit.formats import parse_puzzles
     >>> p = parse_puzzles("2...5...6.1.....9.6..8.1..3..7.9.6.....7.3...9...8...2"
     ...                   "1.......5.6.9.2.1...3.6.2..")[0].instance
-    >>> se_rating(p), se_rating(p, cap=2.0) <= 7.1
-    (7.1, True)
+    >>> se_rating(p), se_rating(p, cap=2.0) > 2.0, se_rating(p, cap=7.0) > 7.0
+    (7.1, True, True)
     """
-    from ..human import BEYOND, Board, steps
+    from ..human import BEYOND, TECHNIQUES, Board, steps
 
     board = Board.of(puzzle)
     hardest = 0.0
-    for step in steps(puzzle, budget=budget or Budget(), board=board):
+    kept, above = None, BEYOND
+    if cap is not None:
+        kept = [name for name, technique in TECHNIQUES.items() if technique.se_rating <= cap]
+        above = min((technique.se_rating for technique in TECHNIQUES.values()
+                     if technique.se_rating > cap), default=BEYOND)
+    for step in steps(puzzle, budget=budget or Budget(), board=board, techniques=kept):
         hardest = max(hardest, step.rating)
         if cap is not None and hardest > cap:
             return hardest
-    return hardest if board.solved else max(BEYOND, hardest)
+    return hardest if board.solved else max(above, hardest)
 
 
 def show_rating(score: float) -> str:

@@ -206,3 +206,26 @@ def test_time_limit_ends_a_search_with_exit_5():
     result = cli_run("generate", "sudoku", "--size", 9, "--grade", "search", "--seed", 1,
                      "--time-limit", "0.5")
     assert_cli_error(result, 5, "grade search", "--time-limit")
+
+
+def test_a_capped_rating_never_looks_for_the_techniques_above_the_cap(monkeypatch):
+    """The first puzzle of the forum's hardest (SE 11+): where its path needs the nested
+    chains (9.0 and up), a rating capped below 9.0 (a search for diabolical puzzles) stops
+    without calling their search (at 8.9: answering 9.0, the least it can be; lower caps
+    stop at an easier step above them); capped at 9.9 the
+    search runs (levels 1 and 2) and the answer is still above the cap."""
+    from sudokit.human import nested
+
+    calls = []
+    search = nested.nested_search
+
+    def counted(*args):
+        calls.append(1)
+        return search(*args)
+
+    monkeypatch.setattr(nested, "nested_search", counted)
+    puzzle = parse_puzzles("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3....."
+                           "..1.9...5.8...52....6")[0].instance
+    assert [se_rating(puzzle, cap=cap) for cap in (2.0, 8.0, 8.9)] == [2.3, 8.5, 9.0]
+    assert not calls
+    assert se_rating(puzzle, cap=9.9) > 9.9 and calls
