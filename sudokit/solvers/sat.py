@@ -386,8 +386,8 @@ class SATEngine(EngineBase):
         """
         if self.shared is not None:
             return self._shared_count(instance, limit, budget)
-        if (limit is not None and 1 <= limit <= math.factorial(instance.n)
-                and self._constructed(instance)):
+        if (limit is not None and self._constructed(instance)
+                and 1 <= limit <= math.factorial(instance.n)):
             # relabelling the values of a grid without givens or variants gives n! distinct
             # solutions: at least the limit (the search on an empty 70x70 square took more
             # than a minute to find two)
