@@ -51,6 +51,7 @@ import weakref
 import numpy as np
 
 from .._accel.numba_cache import njit
+from .bits import popcount
 from .board import Layout
 from .links import Links
 
@@ -573,8 +574,7 @@ def y_cycle_kernel(cands, n, peers, npeers, sees, max_cells):
     bivalue = np.empty(cells, dtype=np.int64)
     nb = 0
     for c in range(cells):
-        m = cands[c]
-        if m and m & (m - 1) and not (m & (m - 1)) & ((m & (m - 1)) - 1):
+        if popcount(cands[c]) == 2:
             bivalue[nb] = c
             nb += 1
     near_ptr = np.zeros(cells + 1, dtype=np.int64)
@@ -582,8 +582,7 @@ def y_cycle_kernel(cands, n, peers, npeers, sees, max_cells):
     count = 0
     for c in range(cells):
         near_ptr[c] = count
-        if cands[c] and (cands[c] & (cands[c] - 1)) and \
-                not (cands[c] & (cands[c] - 1)) & ((cands[c] & (cands[c] - 1)) - 1):
+        if popcount(cands[c]) == 2:
             for i in range(nb):
                 if sees[c, bivalue[i]]:
                     near[count] = bivalue[i]

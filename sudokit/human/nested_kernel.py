@@ -44,25 +44,9 @@ from __future__ import annotations
 import numpy as np
 
 from .._accel.numba_cache import njit
+from .bits import lowest, popcount
 
 __all__ = ["nested_search", "assumption"]
-
-@njit(cache=True)
-def _popcount(m):
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
-
-
-@njit(cache=True)
-def _low(m):
-    """The index of the lowest set bit of ``m`` (> 0)."""
-    v = 0
-    while not m >> v & 1:
-        v += 1
-    return v
 
 
 @njit(cache=True)
@@ -207,7 +191,7 @@ def _hidden_pair(cands0, grid, n, units, res, rpar):
             for k in range(n):
                 if grid[units[u, k]] >> v1 & 1:
                     p1 |= 1 << k
-            if _popcount(p1) != 2:
+            if popcount(p1) != 2:
                 continue
             for v2 in range(v1 + 1, n):
                 p2 = 0
@@ -242,7 +226,7 @@ def _hidden_pair(cands0, grid, n, units, res, rpar):
                     c = units[u, k]
                     m = grid[c] & ~keep
                     while m:
-                        v = _low(m)
+                        v = lowest(m)
                         m &= m - 1
                         rows = _emit(res, rows, c * n + v, start, top - start, 0)
                         if rows < 0:
@@ -259,7 +243,7 @@ def _naked_pair(cands0, grid, n, units, res, rpar):
         for i in range(n):
             a = units[u, i]
             pair = grid[a]
-            if _popcount(pair) != 2:
+            if popcount(pair) != 2:
                 continue
             for j in range(i + 1, n):
                 b = units[u, j]
@@ -276,7 +260,7 @@ def _naked_pair(cands0, grid, n, units, res, rpar):
                 for c in (a, b):
                     m = cands0[c] & ~pair
                     while m:
-                        v = _low(m)
+                        v = lowest(m)
                         m &= m - 1
                         if top >= cap:
                             return -1
@@ -290,7 +274,7 @@ def _naked_pair(cands0, grid, n, units, res, rpar):
                         continue
                     m = grid[c] & pair
                     while m:
-                        v = _low(m)
+                        v = lowest(m)
                         m &= m - 1
                         rows = _emit(res, rows, c * n + v, start, top - start, 0)
                         if rows < 0:
@@ -314,7 +298,7 @@ def _x_wing(cands0, grid, n, res, rpar):
                     c = l1 * n + k if side == 0 else k * n + l1
                     if grid[c] & bit:
                         m1 |= 1 << k
-                if _popcount(m1) != 2:
+                if popcount(m1) != 2:
                     continue
                 for l2 in range(l1 + 1, n):
                     m2 = 0
@@ -392,7 +376,7 @@ def _closure(grid, n, units, cell_units, start_pid, depth, via, cause, queue, st
         if pid & 1:                        # on: the cell's others and the value's peers off
             m = grid[cell] & ~(1 << v)
             while m:
-                w = _low(m)
+                w = lowest(m)
                 m &= m - 1
                 q = 2 * (cell * n + w)
                 if seen[q] != stamp:
@@ -427,8 +411,8 @@ def _closure(grid, n, units, cell_units, start_pid, depth, via, cause, queue, st
                         tail += 1
         else:                              # off: a bivalue cell's other, a unit's other place
             m = grid[cell]
-            if _popcount(m) == 2:
-                w = _low(m & ~(1 << v))
+            if popcount(m) == 2:
+                w = lowest(m & ~(1 << v))
                 q = 2 * (cell * n + w) + 1
                 if seen[q] != stamp:
                     if not alternate_only and seen[q - 1] == stamp:
@@ -488,7 +472,7 @@ def _chain_parents(cands0, grid, n, units, target, via, cause, start_cause, rpar
             if how == -1:
                 m = cands0[cell] & ~grid[cell]
                 while m:
-                    w = _low(m)
+                    w = lowest(m)
                     m &= m - 1
                     if top >= cap:
                         return -1
@@ -516,7 +500,7 @@ def _forcing_chains(cands0, grid, n, units, cell_units, res, rpar, depth, via, c
     top = 0
     for cell in range(grid.shape[0]):
         mask = grid[cell]
-        if _popcount(mask) < 2:
+        if popcount(mask) < 2:
             continue
         for v in range(n):
             if not mask >> v & 1:
@@ -539,7 +523,7 @@ def _forcing_chains(cands0, grid, n, units, cell_units, res, rpar, depth, via, c
                 else:
                     targets = mask & ~(1 << v)
                 while targets:
-                    w = _low(targets)
+                    w = lowest(targets)
                     targets &= targets - 1
                     rows = _emit(res, rows, cell * n + w, start, top - start, depth[found])
                     if rows < 0:
@@ -585,7 +569,7 @@ def _reduction(cands0, grid, n, units, count, start_cause, hits, res, rpar, rows
         if top == start:
             continue
         while removable:
-            w = _low(removable)
+            w = lowest(removable)
             removable &= removable - 1
             rows = _emit(res, rows, cell * n + w, start, top - start, cplx)
             if rows < 0:
@@ -603,7 +587,7 @@ def _multiple_chains(cands0, grid, n, units, cell_units, res, rpar, hits, bdepth
     top = 0
     for cell in range(grid.shape[0]):
         mask = grid[cell]
-        if _popcount(mask) < 3:
+        if popcount(mask) < 3:
             continue
         count = 0
         for v in range(n):
@@ -751,7 +735,7 @@ def _dynamic(cands0, n, units, cell_units, level, start, start_on, grid, on_st, 
             q = -1
             while True:
                 if m:
-                    w = _low(m)
+                    w = lowest(m)
                     m &= m - 1
                     q = cell * n + w
                 else:
@@ -795,13 +779,13 @@ def _dynamic(cands0, n, units, cell_units, level, start, start_on, grid, on_st, 
             v = nd % n
             bit = 1 << v
             m = grid[cell]
-            if _popcount(m) == 2 and m & bit:
-                q = cell * n + _low(m & ~bit)
+            if popcount(m) == 2 and m & bit:
+                q = cell * n + lowest(m & ~bit)
                 parents[0] = 2 * nd
                 k = 1
                 gone = cands0[cell] & ~grid[cell]
                 while gone:
-                    w = _low(gone)
+                    w = lowest(gone)
                     gone &= gone - 1
                     parents[k] = 2 * (cell * n + w)
                     k += 1
@@ -941,7 +925,7 @@ def nested_search(cands0, n, units, cell_units, level, first, last):
     best, best_node, best_on = 0, -1, 0
     for cell in range(first, last):
         mask = cands0[cell]
-        if _popcount(mask) < 2:
+        if popcount(mask) < 2:
             continue
         for v in range(n):
             if not mask >> v & 1:

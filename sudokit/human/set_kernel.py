@@ -23,31 +23,13 @@ from __future__ import annotations
 import numpy as np
 
 from .._accel.numba_cache import njit
+from .bits import lowest, popcount
 
 __all__ = ["MAX_SIDE", "direct_hidden_find", "direct_locked_find", "als_wing_find",
            "aligned_pair_find", "naked_find", "hidden_find", "locked_find", "fish_find"]
 
 #: the largest side whose candidate masks an ``int64`` holds
 MAX_SIDE = 62
-
-
-@njit
-def _count(x):
-    """Number of set bits of a non-negative ``int64``."""
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
-
-
-@njit
-def _lowest(x):
-    """Index of the lowest set bit of a non-zero ``int64``."""
-    index = 0
-    while not (x >> index) & 1:
-        index += 1
-    return index
 
 
 @njit
@@ -58,7 +40,7 @@ def _unit_places(cands, units, u, n, places):
     for p in range(units.shape[1]):
         mask = cands[units[u, p]]
         while mask:
-            v = _lowest(mask)
+            v = lowest(mask)
             mask &= mask - 1
             places[v] |= np.int64(1) << p
 
@@ -82,7 +64,7 @@ def direct_hidden_find(cands, units, n, size):
             continue
         while True:
             union, group = _picked(places, values, pick, size)
-            if _count(union) == size:
+            if popcount(union) == size:
                 for other in range(n):
                     where = places[other]
                     if where == 0 or (group >> other) & 1:
@@ -92,7 +74,7 @@ def direct_hidden_find(cands, units, n, size):
                         continue
                     # no place left outside (a broken board): the unit's last cell, as the
                     # finder's ``unit[left.bit_length() - 1]`` reads it
-                    position = _lowest(left) if left else width - 1
+                    position = lowest(left) if left else width - 1
                     out[0] = u
                     out[1] = group
                     out[2] = union
@@ -135,7 +117,7 @@ def direct_locked_find(cands, units, cell_units, member, kind, first):
         for p in range(width):
             present |= cands[units[index, p]]
         while present:
-            value0 = _lowest(present)
+            value0 = lowest(present)
             present &= present - 1
             low = np.int64(1) << value0
             found = 0
@@ -217,7 +199,7 @@ def _wing_removals(cands, peer, group, size, pivot, union):
     restricted = 0
     rest = pm
     while rest:
-        v = _lowest(rest)
+        v = lowest(rest)
         rest &= rest - 1
         ok = True
         for i in range(size):
@@ -232,9 +214,9 @@ def _wing_removals(cands, peer, group, size, pivot, union):
     cells = cands.shape[0]
     rest = restricted
     while rest:
-        x = _lowest(rest)
+        x = lowest(rest)
         rest &= rest - 1
-        z = _lowest(pm & ~(np.int64(1) << x))
+        z = lowest(pm & ~(np.int64(1) << x))
         count = 0
         for i in range(size):
             if (cands[group[i]] >> z) & 1:
@@ -245,10 +227,10 @@ def _wing_removals(cands, peer, group, size, pivot, union):
                 continue
             if _seen_by_all(peer, c, holders, count) and not _inside(group, size, c):
                 total += 1
-    if _count(restricted) == 2:            # doubly linked: every value of the set locked
+    if popcount(restricted) == 2:            # doubly linked: every value of the set locked
         rest = union & ~pm
         while rest:
-            w = _lowest(rest)
+            w = lowest(rest)
             rest &= rest - 1
             count = 0
             for i in range(size):
@@ -288,7 +270,7 @@ def als_wing_find(cands, units, peer, size, ratings):
     bivalue = np.empty(cells, dtype=np.int64)
     count_bivalue = 0
     for c in range(cells):
-        if _count(cands[c]) == 2:
+        if popcount(cands[c]) == 2:
             bivalue[count_bivalue] = c
             count_bivalue += 1
     if count_bivalue == 0:
@@ -302,7 +284,7 @@ def als_wing_find(cands, units, peer, size, ratings):
         m = 0
         for p in range(width):
             c = units[u, p]
-            k = _count(cands[c])
+            k = popcount(cands[c])
             if 2 <= k <= limit:
                 small[m] = c
                 m += 1
@@ -317,19 +299,19 @@ def als_wing_find(cands, units, peer, size, ratings):
                 depth -= 1
                 continue
             union = cands[small[j]] | (unions[depth - 1] if depth > 0 else 0)
-            if _count(union) > limit:
+            if popcount(union) > limit:
                 continue
             if depth < size - 1:
                 unions[depth] = union
                 depth += 1
                 pick[depth] = j
                 continue
-            if _count(union) != limit:
+            if popcount(union) != limit:
                 continue
             biggest = 0
             for i in range(size):
                 group[i] = small[pick[i]]
-                biggest = max(biggest, _count(cands[group[i]]))
+                biggest = max(biggest, popcount(cands[group[i]]))
             rating = ratings[biggest]
             if rating > best_rating:
                 continue                             # cannot beat the best found
@@ -355,7 +337,7 @@ def _allowed(mine, other, near, count, cands):
     allowed = 0
     rest_mine = mine
     while rest_mine:
-        x = _lowest(rest_mine)
+        x = lowest(rest_mine)
         rest_mine &= rest_mine - 1
         bit = np.int64(1) << x
         rest = other & ~bit
@@ -377,11 +359,11 @@ def aligned_pair_find(cands, peer):
     out = np.full(2, -1, dtype=np.int64)
     bivalue = np.zeros(cells, dtype=np.bool_)
     for c in range(cells):
-        bivalue[c] = _count(cands[c]) == 2
+        bivalue[c] = popcount(cands[c]) == 2
     near = np.empty(cells, dtype=np.int64)
     for a in range(cells):
         ma = cands[a]
-        if _count(ma) < 2:
+        if popcount(ma) < 2:
             continue
         any_near = False
         for c in range(cells):
@@ -392,7 +374,7 @@ def aligned_pair_find(cands, peer):
             continue
         for b in range(a + 1, cells):
             mb = cands[b]
-            if not peer[a, b] or _count(mb) < 2:
+            if not peer[a, b] or popcount(mb) < 2:
                 continue
             count = 0
             for c in range(cells):
@@ -430,7 +412,7 @@ def _small(masks, size, items, pick):
     bits, in order, ``pick`` the first combination of ``size`` of them; their number."""
     k = 0
     for i in range(masks.shape[0]):
-        count = _count(masks[i])
+        count = popcount(masks[i])
         if 2 <= count <= size:
             items[k] = i
             k += 1
@@ -469,7 +451,7 @@ def naked_find(cands, units, size):
             continue
         while True:
             union, positions = _picked(masks, small, pick, size)
-            if _count(union) == size:
+            if popcount(union) == size:
                 for p in range(width):
                     if not (positions >> p) & 1 and cands[units[u, p]] & union:
                         out[0] = u
@@ -506,7 +488,7 @@ def hidden_find(cands, units, n, size):
             continue
         while True:
             union, keep = _picked(places, values, pick, size)
-            if _count(union) == size:
+            if popcount(union) == size:
                 for p in range(width):
                     if (union >> p) & 1 and cands[units[u, p]] & ~keep:
                         out[0] = u
@@ -538,7 +520,7 @@ def locked_find(cands, units, cell_units, member, first):
             twice |= present & mask
             present |= mask
         while twice:
-            value0 = _lowest(twice)
+            value0 = lowest(twice)
             twice &= twice - 1
             low = np.int64(1) << value0
             found = 0
@@ -588,7 +570,7 @@ def fish_find(cands, n, size):
                 places[line] = mask
             count = 0
             for line in range(n):
-                if 2 <= _count(places[line]) <= size:
+                if 2 <= popcount(places[line]) <= size:
                     lines[count] = line
                     count += 1
             if count < size:
@@ -601,7 +583,7 @@ def fish_find(cands, n, size):
                 for i in range(size):
                     union |= places[lines[pick[i]]]
                     base |= np.int64(1) << lines[pick[i]]
-                if _count(union) == size:
+                if popcount(union) == size:
                     for line in range(n):
                         if not (base >> line) & 1 and places[line] & union:
                             out[0] = value0 + 1
