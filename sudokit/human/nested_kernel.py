@@ -109,6 +109,16 @@ def _emit(res, rows, cand, start, count, cplx):
     return rows + 1
 
 
+@njit(cache=True, inline="always")
+def _push(rpar, top, cand):
+    """Put the parent "``cand`` off" (``2 * cand``, cand being cell * n + value) at
+    ``rpar[top]``; the next top, or -1 when ``rpar`` is full."""
+    if top >= rpar.shape[0]:
+        return -1
+    rpar[top] = 2 * cand
+    return top + 1
+
+
 @njit(cache=True)
 def _removed(cands0, grid, cell, v):
     """Whether the chain took value index ``v`` from ``cell``."""
@@ -119,7 +129,6 @@ def _removed(cands0, grid, cell, v):
 def _locking(cands0, grid, n, units, cell_units, res, rpar):
     rows = 0
     top = 0
-    cap = rpar.shape[0]
     for u1 in range(units.shape[0]):
         for v in range(n):
             bit = 1 << v
@@ -159,10 +168,9 @@ def _locking(cands0, grid, n, units, cell_units, res, rpar):
                         if units[u2, m] == c:
                             found = True
                     if not found:
-                        if top >= cap:
+                        top = _push(rpar, top, c * n + v)
+                        if top < 0:
                             return -1
-                        rpar[top] = 2 * (c * n + v)
-                        top += 1
                 if top == start:
                     continue
                 for m in range(n):         # removed: v in u2 outside u1
@@ -184,7 +192,6 @@ def _locking(cands0, grid, n, units, cell_units, res, rpar):
 def _hidden_pair(cands0, grid, n, units, res, rpar):
     rows = 0
     top = 0
-    cap = rpar.shape[0]
     for u in range(units.shape[0]):
         for v1 in range(n):
             p1 = 0
@@ -214,10 +221,9 @@ def _hidden_pair(cands0, grid, n, units, res, rpar):
                     c = units[u, k]
                     for v in (v1, v2):
                         if cands0[c] >> v & 1:
-                            if top >= cap:
+                            top = _push(rpar, top, c * n + v)
+                            if top < 0:
                                 return -1
-                            rpar[top] = 2 * (c * n + v)
-                            top += 1
                 if top == start:
                     continue
                 for k in range(n):
@@ -238,7 +244,6 @@ def _hidden_pair(cands0, grid, n, units, res, rpar):
 def _naked_pair(cands0, grid, n, units, res, rpar):
     rows = 0
     top = 0
-    cap = rpar.shape[0]
     for u in range(units.shape[0]):
         for i in range(n):
             a = units[u, i]
@@ -262,10 +267,9 @@ def _naked_pair(cands0, grid, n, units, res, rpar):
                     while m:
                         v = lowest(m)
                         m &= m - 1
-                        if top >= cap:
+                        top = _push(rpar, top, c * n + v)
+                        if top < 0:
                             return -1
-                        rpar[top] = 2 * (c * n + v)
-                        top += 1
                 if top == start:
                     continue
                 for k in range(n):
@@ -288,7 +292,6 @@ def _x_wing(cands0, grid, n, res, rpar):
     crossing lines (rows ``r*n+c``; the grid's rows and columns are its first units)."""
     rows = 0
     top = 0
-    cap = rpar.shape[0]
     for side in range(2):
         for v in range(n):
             bit = 1 << v
@@ -327,10 +330,9 @@ def _x_wing(cands0, grid, n, res, rpar):
                                 continue
                             c = line * n + k if side == 0 else k * n + line
                             if _removed(cands0, grid, c, v):
-                                if top >= cap:
+                                top = _push(rpar, top, c * n + v)
+                                if top < 0:
                                     return -1
-                                rpar[top] = 2 * (c * n + v)
-                                top += 1
                     if top == start:
                         continue
                     for k in range(n):
@@ -461,7 +463,6 @@ def _chain_parents(cands0, grid, n, units, target, via, cause, start_cause, rpar
     chain took from its cell (a cell's last candidate) or the value's places it took from
     its unit; the start counts as ``start_cause`` (-3: none). Returns the new top, -1 when
     ``rpar`` is full."""
-    cap = rpar.shape[0]
     pid = target
     while pid >= 0:
         nd = pid >> 1
@@ -474,18 +475,16 @@ def _chain_parents(cands0, grid, n, units, target, via, cause, start_cause, rpar
                 while m:
                     w = lowest(m)
                     m &= m - 1
-                    if top >= cap:
+                    top = _push(rpar, top, cell * n + w)
+                    if top < 0:
                         return -1
-                    rpar[top] = 2 * (cell * n + w)
-                    top += 1
             elif how >= 0:
                 for k in range(n):
                     c = units[how, k]
                     if _removed(cands0, grid, c, v):
-                        if top >= cap:
+                        top = _push(rpar, top, c * n + v)
+                        if top < 0:
                             return -1
-                        rpar[top] = 2 * (c * n + v)
-                        top += 1
         pid = via[pid]
     return top
 
