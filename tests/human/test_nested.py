@@ -123,7 +123,9 @@ def test_rating_matches_sukaku_explainer(row):
                                  row["se"] is None][:FIXTURE["tested"]],
                          ids=lambda row: row["puzzle"][:12])
 def test_no_forum_hardest_puzzle_is_rated_below_10(row):
-    """SE rates these 11 and up: ours is 10.0 or more, or beyond the levels."""
+    """SE rates these 11 and up: ours is 10.0 or more, or beyond the levels. One puzzle
+    (``tested``: the first, the fastest of the first three to rate), as the SE-rated forum
+    puzzles of :func:`test_rating_matches_sukaku_explainer` are rated in full too."""
     rated = rate(parse_puzzles(row["puzzle"])[0].instance)
     assert rated.value >= 10.0
     assert rated.value == row["ours"]
