@@ -34,7 +34,7 @@ def main(args: list[str]) -> None:
             rows.append({"puzzle": puzzle, "source": source, "se": value,
                          "ours": rated.value, "hardest": rated.hardest,
                          "solved": rated.solved})
-    json.dump({"tolerance": 0.2, "tested": 3, "puzzles": rows, "note": NOTE}, sys.stdout,
+    json.dump({"tolerance": 0.2, "tested": 1, "puzzles": rows, "note": NOTE}, sys.stdout,
               indent=1)
     print()
 
