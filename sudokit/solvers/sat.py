@@ -314,7 +314,7 @@ class SATEngine(EngineBase):
         if self.shared is not None:
             return self._shared_solve(instance, budget)
         is_grid = problem_kind(instance).family == "grid"
-        if self._constructed(instance):
+        if self._constructed(instance, is_grid):
             self.conflicts = 0
             return pattern_grid(instance.n, instance.box or (1, instance.n))
         meter = budget.start()
@@ -348,11 +348,11 @@ class SATEngine(EngineBase):
             finally:
                 self.conflicts = int(sat.accum_stats().get("conflicts", 0))
 
-    def _constructed(self, instance) -> bool:
-        """Whether ``instance`` is an empty Sudoku or Latin square of side
-        :attr:`construct_min_side` or more, without variants: solved by construction."""
-        return (problem_kind(instance).family == "grid"
-                and instance.n >= self.construct_min_side and instance.num_givens == 0
+    def _constructed(self, instance, is_grid: bool) -> bool:
+        """Whether ``instance`` (a grid if ``is_grid``: a Sudoku or Latin square) is an
+        empty grid of side :attr:`construct_min_side` or more, without variants: solved by
+        construction."""
+        return (is_grid and instance.n >= self.construct_min_side and instance.num_givens == 0
                 and not getattr(instance, "variants", ()))
 
     #: the solver options for solving or counting a grid (Sudoku, Latin square) on its own,
@@ -386,7 +386,8 @@ class SATEngine(EngineBase):
         """
         if self.shared is not None:
             return self._shared_count(instance, limit, budget)
-        if (limit is not None and self._constructed(instance)
+        if (limit is not None
+                and self._constructed(instance, problem_kind(instance).family == "grid")
                 and 1 <= limit <= math.factorial(instance.n)):
             # relabelling the values of a grid without givens or variants gives n! distinct
             # solutions: at least the limit (the search on an empty 70x70 square took more
