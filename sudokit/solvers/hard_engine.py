@@ -82,9 +82,13 @@ HEURISTICS: dict[str, int] = {
     "domwdeg": DOMWDEG,  # dom/wdeg for every cell, the value by density
 }
 
-#: failures before the first restart (times the Luby sequence); 100 decided 59 of the 60
-#: qcp instances within 60 s (32.7 CPU-s), 1000 all 60 (29.8 CPU-s), qwh30 39/39 either way
-DEFAULT_BASE = 1000
+#: failures before the first restart (times the Luby sequence). Measured 2026-11-27, one
+#: after the other in one session, 60 s each, CPU s, 100 against 1000: qwh30 solve 39/39
+#: in 18.9 against 27.2, count to 2 39/39 in 32.6 against 51.5; qcp solve 60/60 in 19.7
+#: against 19.4; the five hard PLS squares of order 33-40 decided 5/5 against 3/5 (order 40
+#: with 544 holes in 1.8 against none within 40 s, order 33 with 381 holes in 40.1 against
+#: none within 60 s). Before nogoods, 100 had left one qcp square undecided, 1000 none
+DEFAULT_BASE = 100
 #: how much the choice's scores are shaken after a restart
 DEFAULT_NOISE = 0.25
 #: counts to a limit up to this one block each solution found and restart (with nogoods);
