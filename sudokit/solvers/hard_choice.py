@@ -20,6 +20,12 @@ score is multiplied by ``1 + noise * u``, ``u`` uniform in [0, 1) from the searc
 state, so each restart explores elsewhere while a seed makes it reproducible. A cell given
 as ``last`` (the last conflict) is chosen first while it is open.
 
+**Solution-guided values** (``guided``, after Beck's solution-guided search, 2007): once a
+solution has been found (``first``, values from 1), the chosen cell takes that solution's
+value while it is still in its domain. Counting to 2 then looks for a second solution near
+the first, where one mostly is (two completions of a partial Latin square differ by a
+Latin trade, often small); the cell choice, and so a proof that none exists, is unchanged.
+
 Examples
 --------
 >>> import numpy as np
@@ -29,10 +35,10 @@ Examples
 >>> work = new_work(model)
 >>> work.dom[:] = 0b111
 >>> work.dom[0], work.dom[1] = 0b011, 0b011      # row 0: {1,2} {1,2} {1,2,3}
->>> pick = int(choose(*model.args(), *work.args(), 0.0, -1, 0))
+>>> pick = int(choose(*model.args(), *work.args(), 0.0, -1, 0, 0))
 >>> divmod(pick, 64)     # cells 0 and 2 tie at density 1/2: the smaller domain, value 1
 (0, 0)
->>> int(choose(*model.args(), *work.args(), 0.0, 2, 0)) // 64      # the last conflict
+>>> int(choose(*model.args(), *work.args(), 0.0, 2, 0, 0)) // 64   # the last conflict
 2
 """
 
@@ -42,7 +48,7 @@ import numpy as np
 
 from .._accel.numba_cache import njit
 from .cp_bits import lowest_bit_index, popcount
-from .hard_layout import S_RNG
+from .hard_layout import S_RNG, S_SOLUTIONS
 
 __all__ = ["choose", "uniform"]
 
@@ -101,9 +107,10 @@ def choose(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
            dom, trail,
            levels, cell_queue, in_queue, unit_queue, dirty, matches, weights, scratch,
            density, negs, ng_lits, ng_info, watch_head, watch_next, first, state, noise, last,
-           domwdeg):
+           domwdeg, guided):
     """The next decision as ``cell * 64 + value`` (value from 0), or -1 when every cell has
-    one value (a solution). See the module for ``noise``, ``last`` and ``domwdeg``."""
+    one value (a solution). See the module for ``noise``, ``last``, ``domwdeg`` and
+    ``guided``."""
     count = units.shape[0]
     width = cell_units.shape[1]
     for u in range(count):
@@ -167,4 +174,8 @@ def choose(units, complete, cell_units, peer_starts, peers, peer_unit, segments,
             best_size = size
     if best_cell < 0:
         return -1
+    if guided and state[S_SOLUTIONS] > 0:
+        guide = first[best_cell] - 1
+        if guide >= 0 and (dom[best_cell] >> guide) & 1:
+            best_value = guide
     return best_cell * 64 + best_value

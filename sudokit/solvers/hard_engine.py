@@ -16,7 +16,9 @@ square completion and precoloring extension, up to 64 values (one bit mask per c
   al. 2007, propagated by watched literals: :mod:`~sudokit.solvers.hard_nogood`); to count
   to a limit up to :data:`BLOCKING_MAX` (2: the uniqueness check) the same search goes on
   after each solution with a nogood that blocks it (a restart after each), so proving that
-  no second solution exists keeps restarts and nogoods; one exhaustive search, without
+  no second solution exists keeps restarts and nogoods, and after the first solution its
+  values are tried first (solution-guided: a second solution mostly lies near the first,
+  :mod:`~sudokit.solvers.hard_choice`); one exhaustive search, without
   restarts or nogoods, to count to a larger limit. Either way a count below the limit is
   exact (:mod:`~sudokit.solvers.hard_search`).
 
@@ -66,6 +68,7 @@ from .hard_layout import (
 from .hard_search import (
     BLOCKING,
     DOMWDEG,
+    GUIDED,
     LAST_CONFLICT,
     MATCHING,
     NOGOODS,
@@ -123,6 +126,10 @@ class HardCPEngine(EngineBase):
         Failures before the first restart (the Luby unit).
     noise : float
         The random share of a score after a restart (0: none).
+    guided : bool
+        After a first solution, branch on its values first (default True): counting to 2
+        finds a second solution near the first
+        (:mod:`~sudokit.solvers.hard_choice`).
     """
 
     #: seconds aimed at between two readings of the clock
@@ -132,7 +139,7 @@ class HardCPEngine(EngineBase):
                  amo: str | None = None, seed: int | None = None, heuristic: str = "maxsd",
                  restarts: bool = True, matching: bool = True, last_conflict: bool = True,
                  nogoods: bool = True, base: int = DEFAULT_BASE,
-                 noise: float = DEFAULT_NOISE):
+                 noise: float = DEFAULT_NOISE, guided: bool = True):
         if heuristic not in HEURISTICS:
             raise SolverError(f"unknown heuristic {heuristic!r}; choose one of "
                               f"{', '.join(HEURISTICS)}")
@@ -143,7 +150,7 @@ class HardCPEngine(EngineBase):
         self.flags = (HEURISTICS[heuristic] | (MATCHING if matching else 0)
                       | (RESTARTS if restarts else 0)
                       | (LAST_CONFLICT if last_conflict else 0)
-                      | (NOGOODS if nogoods else 0))
+                      | (NOGOODS if nogoods else 0) | (GUIDED if guided else 0))
         self.base = int(base)
         self.noise = float(noise)
         #: what the last search did: nodes, failures, restarts, matching runs, solutions,
@@ -258,6 +265,7 @@ def _compile() -> None:
     work = new_work(model)
     start(*model.args(), *work.args(), np.zeros(4, dtype=np.int32), 2, MATCHING,
           np.int64(1))
-    run(*model.args(), *work.args(), 1, 10, MATCHING | RESTARTS | LAST_CONFLICT | NOGOODS,
+    run(*model.args(), *work.args(), 1, 10,
+        MATCHING | RESTARTS | LAST_CONFLICT | NOGOODS | GUIDED,
         DEFAULT_BASE, DEFAULT_NOISE)
     _compiled.append(True)

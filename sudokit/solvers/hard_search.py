@@ -15,7 +15,9 @@ decision is branched on first while it stays open; Lecoutre et al. 2009), :data:
 propagated by watched literals from then on; :mod:`~sudokit.solvers.hard_nogood`),
 :data:`BLOCKING` (with restarts and nogoods: counting to a limit above 1 restarts too, each
 solution found blocked by a pinned nogood, :func:`~sudokit.solvers.hard_nogood.block`, and a
-restart after it; the search ends when no solution is left that is not blocked).
+restart after it; the search ends when no solution is left that is not blocked),
+:data:`GUIDED` (after a first solution, the chosen cell takes its value first:
+:func:`~sudokit.solvers.hard_choice.choose`).
 
 Restarts: after ``base * luby(i)`` failures the search returns to the root and starts again,
 keeping the units' failure weights and every value refuted at the root (a right branch taken
@@ -73,7 +75,8 @@ from .hard_layout import (
 from .hard_nogood import block, pop_refuted, push_refuted, rebuild, record
 from .hard_propagate import change, clear_queues, propagate, undo
 
-__all__ = ["BLOCKING", "DOMWDEG", "LAST_CONFLICT", "MATCHING", "NOGOODS", "RESTARTS",
+__all__ = ["BLOCKING", "DOMWDEG", "GUIDED", "LAST_CONFLICT", "MATCHING", "NOGOODS",
+           "RESTARTS",
            "luby_term", "run", "start"]
 
 MATCHING = 1
@@ -82,6 +85,7 @@ DOMWDEG = 4
 LAST_CONFLICT = 8
 NOGOODS = 16
 BLOCKING = 32
+GUIDED = 64
 
 
 @njit
@@ -242,7 +246,7 @@ def run(units, complete, cell_units, peer_starts, peers, peer_unit, segments, un
                       unit_segs, log_f, dom,
                       trail, levels, cell_queue, in_queue, unit_queue, dirty, matches, weights,
                       scratch, density, negs, ng_lits, ng_info, watch_head, watch_next, first,
-                      state, shake, last, (flags & DOMWDEG) != 0)
+                      state, shake, last, (flags & DOMWDEG) != 0, (flags & GUIDED) != 0)
         if pick < 0:
             state[S_SOLUTIONS] += 1
             if state[S_SOLUTIONS] == 1:
