@@ -103,7 +103,11 @@ PORTFOLIO: tuple[Rule, ...] = (
          "on a plain CNF 39/39 in 82, cadical195 25 (cut at the 28th); count to 2: cp 38/39 "
          "in 87, CP-SAT 39/39 in 91, cadical195 25 (cut), CaDiCaL on a plain CNF 4 (cut); "
          "2026-11-27 05:48 UTC, load 4, count to 2 with blocking nogoods: cp 39/39 in 52 "
-         "CPU-s, CP-SAT (1 worker) 39/39 in 72",
+         "CPU-s, CP-SAT (1 worker) 39/39 in 72; 2026-11-27 08:45-09:30 UTC, load 1-2, "
+         "restarts every 100 failures, counts solution-guided: qwh30 solve 39/39 in 18.5 "
+         "CPU-s, CP-SAT (1 worker) 52.9; count to 2 39/39 in 18.7, CP-SAT 66.5; PLS "
+         "orders 33-40 (6 squares) solve and count 6/6, CP-SAT 6/6, the balanced squares "
+         "of order 50 and 60 (4) neither",
          rivals=("cadical195",)),
 )
 
