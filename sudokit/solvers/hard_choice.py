@@ -24,7 +24,7 @@ as ``last`` (the last conflict) is chosen first while it is open.
 solution has been found (``first``, values from 1), the chosen cell takes that solution's
 value while it is still in its domain. Counting to 2 then looks for a second solution near
 the first, where one mostly is (two completions of a partial Latin square differ by a
-Latin trade, often small); the cell choice, and so a proof that none exists, is unchanged.
+Latin trade, often small). Only the value changes: the cells are chosen as before.
 
 Examples
 --------
