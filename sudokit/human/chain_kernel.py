@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import weakref
 
 import numpy as np
 
@@ -54,56 +53,30 @@ from .._accel.numba_cache import njit
 from .bits import popcount
 from .board import Layout
 from .links import Links
+from .tables import layout_arrays
 
 __all__ = ["peer_table", "sees_table", "unit_table", "cands_array", "strong_rows",
            "set_order_holds", "small_set_order", "strong_rows_kernel", "chain_search_kernel",
            "implications", "forcing_chain_kernel", "cell_forcing_kernel", "y_cycle_kernel",
            "simple_colouring_kernel"]
 
-#: each layout's peer tables (:func:`peer_table`, :func:`sees_table`), while it lives
-_PEERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def peer_table(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
     """``(peers, npeers)`` of a layout: each cell's peers in ``layout.peers`` order, padded
-    with -1 (kept while the layout lives)."""
-    tables = _tables(layout)
-    return tables[0], tables[1]
+    with -1 (:func:`~sudokit.human.tables.layout_arrays`, kept while the layout lives)."""
+    arrays = layout_arrays(layout)
+    return arrays.peers, arrays.npeers
 
 
 def sees_table(layout: Layout) -> np.ndarray:
     """``sees[a, b]``: cells ``a`` and ``b`` of a layout are peers (kept while it lives)."""
-    return _tables(layout)[2]
+    return layout_arrays(layout).peer
 
 
 def unit_table(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
     """``(units, sizes)``: each unit's cells in order, padded with -1, and its size (kept
     while the layout lives)."""
-    tables = _tables(layout)
-    return tables[3], tables[4]
-
-
-def _tables(layout: Layout) -> tuple[np.ndarray, ...]:
-    found = _PEERS.get(layout)
-    if found is None:
-        cells = len(layout.peers)
-        width = max((len(p) for p in layout.peers), default=0)
-        peers = np.full((cells, max(width, 1)), -1, dtype=np.int64)
-        npeers = np.zeros(cells, dtype=np.int64)
-        sees = np.zeros((cells, cells), dtype=np.bool_)
-        for cell, row in enumerate(layout.peers):
-            ordered = list(row)
-            peers[cell, :len(ordered)] = ordered
-            npeers[cell] = len(ordered)
-            sees[cell, ordered] = True
-        longest = max((len(u) for u in layout.units), default=1)
-        units = np.full((len(layout.units), longest), -1, dtype=np.int64)
-        sizes = np.zeros(len(layout.units), dtype=np.int64)
-        for index, unit in enumerate(layout.units):
-            units[index, :len(unit)] = unit
-            sizes[index] = len(unit)
-        found = _PEERS[layout] = (peers, npeers, sees, units, sizes)
-    return found
+    arrays = layout_arrays(layout)
+    return arrays.units, arrays.sizes
 
 
 def cands_array(links: Links) -> np.ndarray:

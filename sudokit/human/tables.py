@@ -32,16 +32,21 @@ __all__ = ["LayoutArrays", "layout_arrays", "cands_array"]
 
 @dataclass(frozen=True, eq=False)
 class LayoutArrays:
-    """``units`` ``(U, n)``; ``cell_units`` ``(n*n, k)``, ``-1`` padded, each cell's units in
-    index order; ``member[u, c]``: cell ``c`` is in unit ``u``; ``kind[u]``: a number per
-    kind of unit (:attr:`~sudokit.human.board.Layout.kind`); ``peer[c, d]``: the cells see
-    each other (a cell is not its own peer)."""
+    """``units`` ``(U, n)``, each unit's cells in order (``-1`` padded were a unit shorter),
+    and ``sizes`` ``(U,)`` their counts; ``cell_units`` ``(n*n, k)``, ``-1`` padded, each
+    cell's units in index order; ``member[u, c]``: cell ``c`` is in unit ``u``; ``kind[u]``:
+    a number per kind of unit (:attr:`~sudokit.human.board.Layout.kind`); ``peer[c, d]``:
+    the cells see each other (a cell is not its own peer); ``peers`` ``(n*n, w)``, each
+    cell's peers in ``layout.peers`` order, ``-1`` padded, and ``npeers`` their counts."""
 
     units: np.ndarray
+    sizes: np.ndarray
     cell_units: np.ndarray
     member: np.ndarray
     kind: np.ndarray
     peer: np.ndarray
+    peers: np.ndarray
+    npeers: np.ndarray
     _masks: dict = field(default_factory=dict, repr=False)
 
     def of_kinds(self, layout: Layout, kinds: tuple[str, ...]) -> np.ndarray:
@@ -78,20 +83,30 @@ def layout_arrays(layout: Layout) -> LayoutArrays:
     found = _BUILT.get(layout)
     if found is None:
         cells = layout.n * layout.n
-        units = np.array(layout.units, dtype=np.int64)
-        width = max(len(u) for u in layout.cell_units)
-        cell_units = np.full((cells, width), -1, dtype=np.int64)
-        for cell, mine in enumerate(layout.cell_units):
-            cell_units[cell, :len(mine)] = mine
+        units, sizes = _padded(layout.units)
+        cell_units, _ = _padded(layout.cell_units)
         member = np.zeros((len(layout.units), cells), dtype=np.bool_)
-        np.put_along_axis(member, units, True, axis=1)
+        for index, unit in enumerate(layout.units):
+            member[index, list(unit)] = True
         codes = {kind: code for code, kind in enumerate(dict.fromkeys(layout.kind))}
         kind = np.array([codes[k] for k in layout.kind], dtype=np.int64)
+        peers, npeers = _padded([list(near) for near in layout.peers])
         peer = np.zeros((cells, cells), dtype=np.bool_)
         for cell, near in enumerate(layout.peers):
             peer[cell, list(near)] = True
-        found = _BUILT[layout] = LayoutArrays(units, cell_units, member, kind, peer)
+        found = _BUILT[layout] = LayoutArrays(units, sizes, cell_units, member, kind, peer,
+                                              peers, npeers)
     return found
+
+
+def _padded(rows) -> tuple[np.ndarray, np.ndarray]:
+    """``rows`` (sequences of ints) as one ``int64`` array padded with -1 (at least one
+    column), and their lengths."""
+    sizes = np.array([len(row) for row in rows], dtype=np.int64)
+    table = np.full((len(rows), max(int(sizes.max(initial=0)), 1)), -1, dtype=np.int64)
+    for index, row in enumerate(rows):
+        table[index, :len(row)] = list(row)
+    return table, sizes
 
 
 def cands_array(board: Board) -> np.ndarray:
