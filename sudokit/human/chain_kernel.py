@@ -50,7 +50,7 @@ import itertools
 import numpy as np
 
 from .._accel.numba_cache import njit
-from .bits import popcount
+from ..solvers.cp_bits import popcount
 from .board import Layout
 from .links import Links
 from .tables import layout_arrays

@@ -44,7 +44,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._accel.numba_cache import njit
-from .bits import lowest, popcount
+from ..solvers.cp_bits import lowest_bit_index, popcount
 
 __all__ = ["nested_search", "assumption"]
 
@@ -232,7 +232,7 @@ def _hidden_pair(cands0, grid, n, units, res, rpar):
                     c = units[u, k]
                     m = grid[c] & ~keep
                     while m:
-                        v = lowest(m)
+                        v = lowest_bit_index(m)
                         m &= m - 1
                         rows = _emit(res, rows, c * n + v, start, top - start, 0)
                         if rows < 0:
@@ -265,7 +265,7 @@ def _naked_pair(cands0, grid, n, units, res, rpar):
                 for c in (a, b):
                     m = cands0[c] & ~pair
                     while m:
-                        v = lowest(m)
+                        v = lowest_bit_index(m)
                         m &= m - 1
                         top = _push(rpar, top, c * n + v)
                         if top < 0:
@@ -278,7 +278,7 @@ def _naked_pair(cands0, grid, n, units, res, rpar):
                         continue
                     m = grid[c] & pair
                     while m:
-                        v = lowest(m)
+                        v = lowest_bit_index(m)
                         m &= m - 1
                         rows = _emit(res, rows, c * n + v, start, top - start, 0)
                         if rows < 0:
@@ -378,7 +378,7 @@ def _closure(grid, n, units, cell_units, start_pid, depth, via, cause, queue, st
         if pid & 1:                        # on: the cell's others and the value's peers off
             m = grid[cell] & ~(1 << v)
             while m:
-                w = lowest(m)
+                w = lowest_bit_index(m)
                 m &= m - 1
                 q = 2 * (cell * n + w)
                 if seen[q] != stamp:
@@ -414,7 +414,7 @@ def _closure(grid, n, units, cell_units, start_pid, depth, via, cause, queue, st
         else:                              # off: a bivalue cell's other, a unit's other place
             m = grid[cell]
             if popcount(m) == 2:
-                w = lowest(m & ~(1 << v))
+                w = lowest_bit_index(m & ~(1 << v))
                 q = 2 * (cell * n + w) + 1
                 if seen[q] != stamp:
                     if not alternate_only and seen[q - 1] == stamp:
@@ -473,7 +473,7 @@ def _chain_parents(cands0, grid, n, units, target, via, cause, start_cause, rpar
             if how == -1:
                 m = cands0[cell] & ~grid[cell]
                 while m:
-                    w = lowest(m)
+                    w = lowest_bit_index(m)
                     m &= m - 1
                     top = _push(rpar, top, cell * n + w)
                     if top < 0:
@@ -522,7 +522,7 @@ def _forcing_chains(cands0, grid, n, units, cell_units, res, rpar, depth, via, c
                 else:
                     targets = mask & ~(1 << v)
                 while targets:
-                    w = lowest(targets)
+                    w = lowest_bit_index(targets)
                     targets &= targets - 1
                     rows = _emit(res, rows, cell * n + w, start, top - start, depth[found])
                     if rows < 0:
@@ -568,7 +568,7 @@ def _reduction(cands0, grid, n, units, count, start_cause, hits, res, rpar, rows
         if top == start:
             continue
         while removable:
-            w = lowest(removable)
+            w = lowest_bit_index(removable)
             removable &= removable - 1
             rows = _emit(res, rows, cell * n + w, start, top - start, cplx)
             if rows < 0:
@@ -734,7 +734,7 @@ def _dynamic(cands0, n, units, cell_units, level, start, start_on, grid, on_st, 
             q = -1
             while True:
                 if m:
-                    w = lowest(m)
+                    w = lowest_bit_index(m)
                     m &= m - 1
                     q = cell * n + w
                 else:
@@ -779,12 +779,12 @@ def _dynamic(cands0, n, units, cell_units, level, start, start_on, grid, on_st, 
             bit = 1 << v
             m = grid[cell]
             if popcount(m) == 2 and m & bit:
-                q = cell * n + lowest(m & ~bit)
+                q = cell * n + lowest_bit_index(m & ~bit)
                 parents[0] = 2 * nd
                 k = 1
                 gone = cands0[cell] & ~grid[cell]
                 while gone:
-                    w = lowest(gone)
+                    w = lowest_bit_index(gone)
                     gone &= gone - 1
                     parents[k] = 2 * (cell * n + w)
                     k += 1

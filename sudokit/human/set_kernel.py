@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._accel.numba_cache import njit
-from .bits import lowest, popcount
+from ..solvers.cp_bits import lowest_bit_index, popcount
 
 __all__ = ["MAX_SIDE", "direct_hidden_find", "direct_locked_find", "als_wing_find",
            "aligned_pair_find", "naked_find", "hidden_find", "locked_find", "fish_find"]
@@ -40,7 +40,7 @@ def _unit_places(cands, units, u, n, places):
     for p in range(units.shape[1]):
         mask = cands[units[u, p]]
         while mask:
-            v = lowest(mask)
+            v = lowest_bit_index(mask)
             mask &= mask - 1
             places[v] |= np.int64(1) << p
 
@@ -74,7 +74,7 @@ def direct_hidden_find(cands, units, n, size):
                         continue
                     # no place left outside (a broken board): the unit's last cell, as the
                     # finder's ``unit[left.bit_length() - 1]`` reads it
-                    position = lowest(left) if left else width - 1
+                    position = lowest_bit_index(left) if left else width - 1
                     out[0] = u
                     out[1] = group
                     out[2] = union
@@ -117,7 +117,7 @@ def direct_locked_find(cands, units, cell_units, member, kind, first):
         for p in range(width):
             present |= cands[units[index, p]]
         while present:
-            value0 = lowest(present)
+            value0 = lowest_bit_index(present)
             present &= present - 1
             low = np.int64(1) << value0
             found = 0
@@ -199,7 +199,7 @@ def _wing_removals(cands, peer, group, size, pivot, union):
     restricted = 0
     rest = pm
     while rest:
-        v = lowest(rest)
+        v = lowest_bit_index(rest)
         rest &= rest - 1
         ok = True
         for i in range(size):
@@ -214,9 +214,9 @@ def _wing_removals(cands, peer, group, size, pivot, union):
     cells = cands.shape[0]
     rest = restricted
     while rest:
-        x = lowest(rest)
+        x = lowest_bit_index(rest)
         rest &= rest - 1
-        z = lowest(pm & ~(np.int64(1) << x))
+        z = lowest_bit_index(pm & ~(np.int64(1) << x))
         count = 0
         for i in range(size):
             if (cands[group[i]] >> z) & 1:
@@ -230,7 +230,7 @@ def _wing_removals(cands, peer, group, size, pivot, union):
     if popcount(restricted) == 2:            # doubly linked: every value of the set locked
         rest = union & ~pm
         while rest:
-            w = lowest(rest)
+            w = lowest_bit_index(rest)
             rest &= rest - 1
             count = 0
             for i in range(size):
@@ -337,7 +337,7 @@ def _allowed(mine, other, near, count, cands):
     allowed = 0
     rest_mine = mine
     while rest_mine:
-        x = lowest(rest_mine)
+        x = lowest_bit_index(rest_mine)
         rest_mine &= rest_mine - 1
         bit = np.int64(1) << x
         rest = other & ~bit
@@ -520,7 +520,7 @@ def locked_find(cands, units, cell_units, member, first):
             twice |= present & mask
             present |= mask
         while twice:
-            value0 = lowest(twice)
+            value0 = lowest_bit_index(twice)
             twice &= twice - 1
             low = np.int64(1) << value0
             found = 0
